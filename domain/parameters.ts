@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** System parameters (spec 3 §2.3): yes/no selects and free-text entries. */
+export const YES_NO_PARAMS = [
+  'allowtransfer',
+  'rewrite-contact',
+  'rtp-symmetric',
+  'remove_contact_existing',
+  'view_cdr_not_completed',
+  'webadmin',
+  'webphone',
+  'clickToCall',
+  'checkCorp',
+] as const;
+export const TEXT_PARAMS = ['allow', 'call-limit', 'disallow', 'dtmfmode', 'exten-qualify', 'language', 'trunk-qualify', 'webrtcserver', 'exten-ini'] as const;
+
+export const MAIL_PARAMS = [
+  'mailer_encryption',
+  'mailer_from_address',
+  'mailer_from_name',
+  'mailer_host',
+  'mailer_pass',
+  'mailer_port',
+  'mailer_subject',
+  'mailer_user',
+] as const;
+
+/** Parameters any signed-in user may read: the shell needs them for the menu (A-MENU-06/08). */
+export const PUBLIC_PARAMS = ['webphone', 'clickToCall', 'webadmin', 'webrtcserver', 'checkCorp', 'exten-ini'] as const;
+
+export const parameterSchema = z.object({ key: z.string().trim().max(64), value: z.string().max(500) });
+/** Entries with an empty key are dropped on save (spec 3 §5). */
+export const parameterListSchema = z.array(parameterSchema).transform((list) => list.filter((p) => p.key !== ''));
+export type Parameter = z.infer<typeof parameterSchema>;
+
+export const DEFAULT_PARAMETERS: Parameter[] = [
+  { key: 'webphone', value: 'yes' },
+  { key: 'clickToCall', value: 'yes' },
+  { key: 'webadmin', value: 'no' },
+  { key: 'webrtcserver', value: '' },
+  { key: 'checkCorp', value: 'no' },
+  { key: 'exten-ini', value: '200' },
+  { key: 'allowtransfer', value: 'yes' },
+  { key: 'rewrite-contact', value: 'yes' },
+  { key: 'rtp-symmetric', value: 'yes' },
+  { key: 'remove_contact_existing', value: 'yes' },
+  { key: 'view_cdr_not_completed', value: 'no' },
+  { key: 'allow', value: 'ulaw,alaw,opus' },
+  { key: 'disallow', value: 'all' },
+  { key: 'dtmfmode', value: 'rfc4733' },
+  { key: 'language', value: 'pt_BR' },
+  { key: 'call-limit', value: '1' },
+  { key: 'exten-qualify', value: '60' },
+  { key: 'trunk-qualify', value: '60' },
+];
+
+/** A-I18N-04: currency symbol from the getExchange locale string. */
+export function currencyFor(locale: string): string {
+  const upper = locale.toUpperCase();
+  if (upper.includes('BR')) return 'R$';
+  if (upper.includes('AR')) return '$';
+  if (upper.includes('EN') || upper.includes('IS')) return 'U$D';
+  return 'R$';
+}
+
+/** System usage (A-TOP-03) in the spec's names. */
+export interface SystemUsage {
+  usada: number;
+  disponible: number;
+  usadoDisco: number;
+  disponibleDisco: number;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { ACTIONS, normaliseGrants, VIEWS } from '../permissions';
+import { msg } from '../validation';
+import { defineResource } from './define';
+
+export const viewGrantSchema = z.object({
+  name: z.enum(VIEWS),
+  actions: z.array(z.enum(ACTIONS)),
+});
+
+/** C-RG-04..06: name required (duplicates allowed, C-RG-05); read is visibility, the rest need it. */
+export const roleGroupSchema = z.object({
+  roleGroupName: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(50, { error: msg('validation.maxLength', { max: 50 }) }),
+  views: z.array(viewGrantSchema).default([]).transform(normaliseGrants),
+});
+
+export type RoleGroupInput = z.input<typeof roleGroupSchema>;
+export interface RoleGroupRow {
+  roleGroupId: number;
+  roleGroupName: string;
+  corpId: number;
+  users: number;
+  views: z.output<typeof viewGrantSchema>[];
+}
+
+export const roleGroupResource = defineResource({
+  name: 'roleGroup',
+  path: 'rolegroup',
+  view: 'roleGroup',
+  idField: 'roleGroupId',
+  corpScoped: true,
+  minLevel: 3,
+  schema: () => roleGroupSchema,
+  defaults: () => ({ roleGroupName: '', views: [] }),
+  columns: [{ key: 'roleGroupName' }, { key: 'users', format: 'number' }],
+  fields: [
+    { name: 'roleGroupName', kind: 'text', wide: true },
+    { name: 'views', kind: 'custom', component: 'viewsGrid', wide: true },
+  ],
+  searchFields: ['roleGroupName'],
+  dialogWidth: 1000,
+});
