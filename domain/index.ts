@@ -6,3 +6,4 @@ export * from './permissions';
 export * from './auth';
 export * from './parameters';
 export * from './resources';
+export * from './realtime';

@@ -29,7 +29,7 @@ describe('save status mapping', () => {
 describe('login rules', () => {
   const issues = (v: unknown) => {
     const r = loginFormSchema.safeParse(v);
-    return r.success ? [] : r.error.issues.map((i) => `${i.path[0]}:${i.message.split('|')[0]}`);
+    return r.success ? [] : r.error.issues.map((i) => `${String(i.path[0])}:${i.message.split('|')[0]}`);
   };
   it('A-LOG-07 user name is required and at least 4 characters', () => {
     expect(issues({ nick: '', pass: 'abc' })).toContain('nick:validation.required');
