@@ -1,0 +1,124 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IMAGE_MAX_BYTES } from '../domain';
+import { createMemoryThrottle, DEFAULT_THROTTLE, type LoginThrottle } from './auth/login-throttle';
+import { secretKey } from './auth/tokens';
+import type { AppConfig, AppContext } from './context';
+import type { Database } from './db/database';
+import { ApiFailure, type Issue } from './errors';
+import { mountResources } from './resources';
+import { lookAndFeelRoutes } from './routes/look-and-feel';
+import { sessionRoutes } from './routes/session';
+import { systemRoutes } from './routes/system';
+import { configureZodMessages } from './validation';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildOptions {
+  db: Pick<Database, 'orm' | 'kind'>;
+  config: AppConfig;
+  /** Fastify logger options (pino); false or absent: silent (tests) */
+  logger?: FastifyServerOptions['logger'];
+  /** replaces the in-memory failed-login throttle (e.g. a Redis one) */
+  throttle?: LoginThrottle;
+}
+
+/** Builds the Fastify app: API under /api/v1, OpenAPI document, and the built client when present. No listen. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  configureZodMessages();
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy ?? false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: options.db.orm,
+    database: { kind: options.db.kind },
+    config,
+    key: secretKey(config.jwtSecret),
+    throttle: options.throttle ?? createMemoryThrottle(config.loginThrottle ?? DEFAULT_THROTTLE),
+    log: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('principal', null);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const failure = toFailure(error);
+    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(failure.status).send(failure.toBody());
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Callboard API', description: 'Multi-tenant PBX and call-centre administration', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // an oversize file is reported as a field issue by the route (part.file.truncated), not thrown
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 3, fields: 20 }, throwFileSizeLimit: false });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(sessionRoutes);
+      await api.register(lookAndFeelRoutes);
+      mountResources(api);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await serveClient(app, config.clientDir ?? null);
+  return app;
+}
+
+/** The built client with SPA fallback: index.html for GETs outside /api and /hub. */
+async function serveClient(app: FastifyInstance, clientDir: string | null): Promise<void> {
+  const present = clientDir !== null && existsSync(path.join(clientDir, 'index.html'));
+  if (clientDir !== null && !present) app.log.warn({ clientDir }, 'client not built: run `npm run build` (the API works without it)');
+  if (present) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(clientDir),
+      wildcard: true,
+      index: false,
+      setHeaders: (reply, file) => {
+        // hashed assets never change; everything else revalidates
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const api = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/') || url === '/hub' || url.startsWith('/hub/');
+    if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send(new ApiFailure(404, 'errors.notFound').toBody());
+    }
+    if (!present) return reply.code(404).type('text/plain; charset=utf-8').send('Callboard API is running; the web client is not built (run `npm run build`).\n');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** Any error → the ApiError it answers as. */
+function toFailure(error: FastifyError): ApiFailure {
+  if (error instanceof ApiFailure) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues: Issue[] = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').split('/').join('.'), message: v.message ?? 'validation.invalid' }));
+    return new ApiFailure(400, issues[0]?.message ?? 'validation.invalid', issues);
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (error.validation) return new ApiFailure(400, 'validation.invalid');
+  if (status === 413) return new ApiFailure(413, 'errors.tooLarge');
+  if (status === 429) return new ApiFailure(429, 'errors.tooManyRequests');
+  if (status >= 400 && status < 500) return new ApiFailure(status, 'errors.badRequest');
+  return new ApiFailure(500, 'errors.default');
+}

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { canAccess, defaultViews, isLevel, type Action, type Level, type View, type ViewGrant } from '../../domain';
+import type { AppContext, Principal } from '../context';
+import { appUser, corp, roleGroup } from '../db/schema';
+import { ApiFailure, forbidden, unauthorized } from '../errors';
+import { verifyToken } from './tokens';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/**
+ * Resolves the principal from the bearer token. The user row is read on every request, so a
+ * disabled or deleted user's token stops working at once (401), and a changed level or role group
+ * applies at once.
+ */
+export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
+  const token = bearer(request);
+  if (!token) throw unauthorized();
+  const claims = await verifyToken(token, ctx.key);
+  if (!claims || claims.kind !== 'user') throw unauthorized();
+
+  const [row] = await ctx.db
+    .select({
+      id: appUser.id,
+      nick: appUser.nick,
+      level: appUser.level,
+      corpId: appUser.corpId,
+      enabled: appUser.enabled,
+      views: roleGroup.views,
+      corpEnabled: corp.enabled,
+    })
+    .from(appUser)
+    .innerJoin(corp, eq(corp.id, appUser.corpId))
+    .leftJoin(roleGroup, eq(roleGroup.id, appUser.roleGroupId))
+    .where(eq(appUser.id, Number(claims.sub)))
+    .limit(1);
+  if (!row || !row.enabled || !isLevel(row.level)) throw unauthorized();
+
+  const level: Level = row.level;
+  let workingCorpId: number | null = null;
+  if (level === 1) workingCorpId = await workingCorp(ctx, request);
+  const views: ViewGrant[] = row.views ?? defaultViews(level);
+  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, workingCorpId, views };
+}
+
+/** `x-working-corp` (level 1 only): 0 or absent = none; otherwise it must name an existing corp. */
+async function workingCorp(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const raw = request.headers['x-working-corp'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value.trim() === '' || value.trim() === '0') return null;
+  if (!/^[0-9]+$/.test(value.trim())) throw new ApiFailure(400, 'errors.workingCorp');
+  const id = Number(value.trim());
+  const [found] = await ctx.db.select({ id: corp.id }).from(corp).where(eq(corp.id, id)).limit(1);
+  if (!found) throw new ApiFailure(400, 'errors.workingCorp');
+  return id;
+}
+
+/** preHandler: any signed-in user. */
+export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.principal = await resolvePrincipal(ctx, request);
+  };
+}
+
+/** preHandler: signed in and at most `level` (lower is more powerful). */
+export function requireLevel(ctx: AppContext, level: Level): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const principal = await resolvePrincipal(ctx, request);
+    request.principal = principal;
+    if (principal.level > level) throw forbidden();
+  };
+}
+
+/** preHandler: signed in and canAccess(view, action). */
+export function requireAccess(ctx: AppContext, view: View, action: Action): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const principal = await resolvePrincipal(ctx, request);
+    request.principal = principal;
+    if (!canAccess(principal, { view, action })) throw forbidden();
+  };
+}
+
+/** The principal a guarded handler runs with. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

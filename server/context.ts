@@ -1,0 +1,67 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Level, ViewGrant } from '../domain';
+import type { LoginThrottle, ThrottleOptions } from './auth/login-throttle';
+import type { HashOptions } from './auth/passwords';
+import type { Database, Db } from './db/database';
+
+/** Everything buildApp needs besides the database; main.ts reads it from the environment. */
+export interface AppConfig {
+  /** DATA_DIR (':memory:' in tests): disk usage of /exten/datapc is measured here */
+  dataDir: string;
+  /** HS256 signing secret */
+  jwtSecret: string;
+  /** token lifetime in seconds (8 h) */
+  tokenTtlSeconds?: number;
+  /** argon2 parameters for new hashes */
+  hash: HashOptions;
+  /** failed-login limit; default 5 failures in 15 minutes */
+  loginThrottle?: ThrottleOptions;
+  /** built client to serve with SPA fallback; null or missing folder: API only */
+  clientDir?: string | null;
+  /** trust X-Forwarded-For (behind a reverse proxy) */
+  trustProxy?: boolean;
+}
+
+/** The signed-in caller of a request (set by the auth guard). */
+export interface Principal {
+  userId: number;
+  nick: string;
+  level: Level;
+  /** the user's own corp */
+  corpId: number;
+  /** level 1 only: the corp picked with `x-working-corp`; null = none (all corps) */
+  workingCorpId: number | null;
+  /** effective views: the role group's when the user has one, else defaultViews(level) */
+  views: ViewGrant[];
+}
+
+export interface AppContext {
+  db: Db;
+  database: Pick<Database, 'kind'>;
+  config: AppConfig;
+  key: Uint8Array;
+  throttle: LoginThrottle;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/**
+ * The corp filter of a request for corp-scoped rows: the user's own corp, or for level 1 the working
+ * corp when one is picked and null (all corps) otherwise.
+ */
+export function scopeCorpId(principal: Principal): number | null {
+  return principal.level === 1 ? principal.workingCorpId : principal.corpId;
+}
+
+/** The one corp a singleton (look and feel) of the request belongs to. */
+export function homeCorpId(principal: Principal): number {
+  return principal.workingCorpId ?? principal.corpId;
+}

@@ -1,0 +1,207 @@
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canAccess, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
+import { idParam } from '../../domain/resources/fields';
+import { resolvePrincipal } from '../auth/guard';
+import { scopeCorpId, type Principal } from '../context';
+import { databaseError, UNIQUE_VIOLATION } from '../db/database';
+import { corp } from '../db/schema';
+import { ApiFailure, forbidden, invalid, notFound, zodIssues } from '../errors';
+import type { ResourceBinding, WriteOp } from './binding';
+
+const ACTION_BY_METHOD: Record<string, Action> = { GET: 'read', POST: 'create', PUT: 'update', DELETE: 'delete' };
+const idParams = z.object({ id: idParam });
+
+/**
+ * The generic resource router (ARCHITECTURE "Resources: declared once"): list, detail, create,
+ * update (id in the body or the path, F-LIST-09) and delete for one binding. Permission, tenancy,
+ * validation and conflict mapping happen here and nowhere else.
+ */
+export function mountResource<TRow extends object, TInput>(app: FastifyInstance, binding: ResourceBinding<TRow, TInput>): void {
+  const { definition } = binding;
+  const ctx = app.ctx;
+  if (definition.corpScoped && !binding.corpColumn) throw new Error(`${definition.name}: corp-scoped binding without corpColumn`);
+  const corpKey = binding.corpColumn ? columnKey(binding, binding.corpColumn) : null;
+  const base = `/${definition.path}`;
+  const tags = [definition.name];
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** 401 without a valid token, 403 below minLevel or without the view's action. */
+  async function authorise(request: FastifyRequest, action: Action, readId?: number): Promise<Principal> {
+    const principal = await resolvePrincipal(ctx, request);
+    request.principal = principal;
+    if (readId !== undefined && binding.allowRead?.(principal, readId)) return principal;
+    if (definition.minLevel !== undefined && principal.level > definition.minLevel) throw forbidden();
+    if (!canAccess(principal, { view: definition.view, action })) throw forbidden();
+    return principal;
+  }
+
+  /** Tenancy, in one place: corp-scoped rows of other corps are invisible (404, never 403). */
+  function scope(principal: Principal): SQL | undefined {
+    if (!definition.corpScoped || !binding.corpColumn) return undefined;
+    const corpId = scopeCorpId(principal);
+    return corpId === null ? undefined : eq(binding.corpColumn, corpId);
+  }
+
+  async function loadOne(principal: Principal, id: number): Promise<TRow> {
+    const rows = await binding.load(ctx.db, and(eq(binding.idColumn, id), scope(principal)));
+    if (rows.length === 0) throw notFound();
+    return rows[0];
+  }
+
+  // The body is validated by the definition's schema inside the handler (it depends on the actor),
+  // so the route's body schema only documents it in the OpenAPI document.
+  const bodyPassThrough = { validatorCompiler: passBodyThrough };
+  const docBody = documentedBody(binding);
+
+  r.get(base, { schema: { tags, summary: `List ${definition.name}` } }, async (request) => {
+    const principal = await authorise(request, 'read');
+    return binding.load(ctx.db, scope(principal));
+  });
+
+  r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams } }, async (request) => {
+    const principal = await authorise(request, 'read', request.params.id);
+    if (binding.allowRead?.(principal, request.params.id)) {
+      const rows = await binding.load(ctx.db, eq(binding.idColumn, request.params.id));
+      if (rows.length === 0) throw notFound();
+      return rows[0];
+    }
+    return loadOne(principal, request.params.id);
+  });
+
+  r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody }, ...bodyPassThrough }, async (request, reply) => {
+    const principal = await authorise(request, ACTION_BY_METHOD.POST);
+    const row = await write(principal, request.body, null);
+    return reply.code(201).send(row);
+  });
+
+  const update = async (principal: Principal, id: number, body: unknown) => {
+    const existing = await loadOne(principal, id);
+    await binding.guard?.(existing, { mode: 'update', principal, app: ctx });
+    return write(principal, body, { id, existing });
+  };
+
+  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBody }, ...bodyPassThrough }, async (request) => {
+    const principal = await authorise(request, 'update');
+    const raw = asRecord(uncapitaliseKeys(request.body));
+    const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
+    if (!id.success) throw invalid([{ path: definition.idField, message: 'validation.required' }]);
+    return update(principal, id.data, request.body);
+  });
+
+  r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody }, ...bodyPassThrough }, async (request) => {
+    const principal = await authorise(request, 'update');
+    return update(principal, request.params.id, request.body);
+  });
+
+  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams } }, async (request) => {
+    const principal = await authorise(request, 'delete');
+    const existing = await loadOne(principal, request.params.id);
+    const op = { mode: 'delete' as const, principal, app: ctx };
+    await binding.guard?.(existing, op);
+    await binding.beforeDelete?.(existing, op);
+    await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, request.params.id), scope(principal)));
+    return { status: 200 };
+  });
+
+  async function write(principal: Principal, body: unknown, target: { id: number; existing: TRow } | null): Promise<TRow> {
+    const mode = target ? 'update' : 'create';
+    const raw = asRecord(uncapitaliseKeys(body));
+    const op: WriteOp<TRow> = { mode, principal, app: ctx, raw, existing: target?.existing ?? null, corpId: null };
+
+    // the corp the schema may depend on (extension ranges ...): known before parsing
+    const preCorp = definition.corpScoped ? (target ? binding.rowCorpId!(target.existing) : defaultCorp(principal, raw)) : null;
+    const schemaCtx: SchemaContext = { mode, actor: { id: principal.userId, level: principal.level, corpId: principal.corpId } };
+    if (preCorp !== null) {
+      const corpRow = await corpLimits(preCorp);
+      if (corpRow) schemaCtx.corp = corpRow;
+    }
+    const parsed = definition.schema(schemaCtx).safeParse(raw);
+    if (!parsed.success) throw invalid(zodIssues(parsed.error));
+    const input = parsed.data as TInput;
+
+    if (definition.corpScoped) {
+      const overridden = binding.targetCorp ? await binding.targetCorp(input, op) : undefined;
+      const corpId = overridden !== undefined ? overridden : preCorp;
+      if (corpId === null) throw invalid([{ path: 'corpId', message: 'validation.required' }]);
+      if (corpId !== preCorp && !(await corpLimits(corpId))) throw invalid([{ path: 'corpId', message: 'validation.corpUnknown' }]);
+      op.corpId = corpId;
+    }
+    await binding.check?.(input, op);
+
+    const values = await binding.toValues(input, op);
+    if (corpKey && op.corpId !== null) values[corpKey] = op.corpId;
+    let id: number;
+    try {
+      if (target) {
+        await ctx.db
+          .update(binding.table)
+          .set(values)
+          .where(and(eq(binding.idColumn, target.id), scope(principal)));
+        id = target.id;
+      } else {
+        const inserted = await ctx.db.insert(binding.table).values(values).returning({ id: binding.idColumn });
+        id = Number(inserted[0].id);
+      }
+    } catch (error) {
+      throw conflictOf(error) ?? error;
+    }
+    const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
+    return rows[0];
+  }
+
+  /** Create: the token's corp; level 1 picks one with the body's corpId or the working corp. */
+  function defaultCorp(principal: Principal, raw: Record<string, unknown>): number | null {
+    if (principal.level !== 1) return principal.corpId;
+    const fromBody = idParam.safeParse(raw.corpId);
+    return fromBody.success ? fromBody.data : principal.workingCorpId;
+  }
+
+  async function corpLimits(id: number) {
+    const [row] = await ctx.db
+      .select({ id: corp.id, extLen: corp.extLen, extMax: corp.extMax, maxContacts: corp.maxContacts })
+      .from(corp)
+      .where(eq(corp.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  function conflictOf(error: unknown): ApiFailure | null {
+    const db = databaseError(error);
+    if (!db || db.code !== UNIQUE_VIOLATION || !db.constraint) return null;
+    const conflict = binding.conflicts?.[db.constraint];
+    if (!conflict) return new ApiFailure(406, 'errors.duplicate');
+    return new ApiFailure(conflict.status, conflict.message, conflict.path ? [{ path: conflict.path, message: conflict.message }] : undefined);
+  }
+}
+
+function passBodyThrough<T>(route: Parameters<FastifySchemaCompiler<T>>[0]) {
+  if (route.httpPart === 'body') return (data: unknown) => ({ value: data });
+  return zodValidatorCompiler(route as unknown as Parameters<typeof zodValidatorCompiler>[0]);
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function columnKey(binding: ResourceBinding<object, unknown>, column: PgColumn): string {
+  const entry = Object.entries(getTableColumns(binding.table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${binding.definition.name}: corpColumn is not a column of its table`);
+  return entry[0];
+}
+
+/** The body as documented: the definition's schema for a supervisor creating (all fields shown). */
+function documentedBody(binding: ResourceBinding<object, unknown>): z.ZodType {
+  const docCtx: SchemaContext = { mode: 'create', actor: { id: 0, level: 1, corpId: 0 } };
+  try {
+    const schema = binding.definition.schema(docCtx);
+    z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return schema;
+  } catch {
+    return z.record(z.string(), z.unknown());
+  }
+}
+

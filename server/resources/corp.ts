@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import { corpResource, type Corp } from '../../domain';
+import { bindResource } from '../crud/binding';
+import type { Db } from '../db/database';
+import { appUser, corp } from '../db/schema';
+import { ApiFailure, forbidden } from '../errors';
+
+type CorpBody = Omit<Corp, 'id' | 'usersInCorp'>;
+
+export const SYSTEM_CORP_URL = 'supervisor';
+
+const columns = {
+  id: corp.id,
+  url: corp.url,
+  name: corp.name,
+  enabled: corp.enabled,
+  extLen: corp.extLen,
+  extMax: corp.extMax,
+  queMax: corp.queMax,
+  maxContacts: corp.maxContacts,
+  monEnabled: corp.monEnabled,
+  monPath: corp.monPath,
+  allowCustom: corp.allowCustom,
+  allowDiscador: corp.allowDiscador,
+  costEnabled: corp.costEnabled,
+  roomEnabled: corp.roomEnabled,
+  webHook: corp.webHook,
+  system: corp.system,
+  usersInCorp: sql<number>`(select count(*) from ${appUser} where ${appUser.corpId} = ${corp.id})`.mapWith(Number),
+};
+
+/** Corporations (C-CORP): level 1 only, except reading one's own corp (A-SES-09). */
+export const corpBinding = bindResource<Corp, CorpBody>({
+  definition: corpResource,
+  table: corp,
+  idColumn: corp.id,
+  async load(db, where) {
+    const rows = await db.select(columns).from(corp).where(where).orderBy(corp.id);
+    return rows.map(({ system: _system, ...row }) => ({ ...row, extLen: row.extLen as Corp['extLen'] }));
+  },
+  allowRead: (principal, id) => id === principal.corpId,
+  toValues: (input) => ({
+    url: input.url,
+    name: input.name,
+    enabled: input.enabled,
+    extLen: input.extLen,
+    extMax: input.extMax,
+    queMax: input.queMax,
+    maxContacts: input.maxContacts,
+    monEnabled: input.monEnabled,
+    monPath: input.monPath,
+    allowCustom: input.allowCustom,
+    allowDiscador: input.allowDiscador,
+    costEnabled: input.costEnabled,
+    roomEnabled: input.roomEnabled,
+    webHook: input.webHook,
+  }),
+  conflicts: {
+    corp_url_lower_unique: { status: 540, message: 'errors.urlUsed', path: 'url' },
+    corp_name_lower_unique: { status: 406, message: 'errors.duplicate', path: 'name' },
+  },
+  async check(input, op) {
+    // the system corp keeps its url (the default login page) and stays enabled
+    if (op.mode === 'update' && op.existing && (await isSystemCorp(op.app.db, op.existing.id))) {
+      if (input.url.toLowerCase() !== SYSTEM_CORP_URL || !input.enabled) throw forbidden('errors.systemCorp');
+    }
+  },
+  async beforeDelete(row, op) {
+    if (await isSystemCorp(op.app.db, row.id)) throw forbidden('errors.systemCorp');
+    if (row.usersInCorp > 0) throw new ApiFailure(409, 'errors.corpHasUsers');
+    // later: extensions → 526 corpHasExtensions, trunks → 530 ...
+  },
+});
+
+async function isSystemCorp(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ system: corp.system }).from(corp).where(eq(corp.id, id)).limit(1);
+  return row?.system === true;
+}

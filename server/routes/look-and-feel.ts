@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkImage,
+  DEFAULT_COLOURS,
+  IMAGE_FIELDS,
+  IMAGE_MAX_BYTES,
+  lookAndFeelSchema,
+  sniffImage,
+  type ImageField,
+  type LookAndFeel,
+} from '../../domain';
+import { principalOf, requireAccess, requireUser } from '../auth/guard';
+import { homeCorpId } from '../context';
+import type { Db } from '../db/database';
+import { corp, lookAndFeel } from '../db/schema';
+import { forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
+
+const tags = ['lookAndFeel'];
+const IMAGE_NAMES = Object.keys(IMAGE_FIELDS) as ImageField[];
+const MIME_COLUMN = { loginImage: 'loginImageMime', loginBottomImage: 'loginBottomImageMime', favIconImage: 'favIconImageMime' } as const;
+/** the upload names of spec 2 §7 (imageLogin ...) and our field names both name an image */
+const UPLOAD_TO_FIELD = new Map<string, ImageField>(IMAGE_NAMES.flatMap((field) => [[IMAGE_FIELDS[field].upload, field] as const, [field, field] as const]));
+
+const lookAndFeelBody = z.object({
+  ...lookAndFeelSchema.shape,
+  imageLogin: z.string().optional().describe('JSON only: base64 or data URL; multipart sends a file'),
+  imageLoginBottom: z.string().optional(),
+  imageFavIcon: z.string().optional(),
+});
+
+/** Look and feel of a corp (C-LF): public read by corp url, images as URLs; auth read/write of one's corp. */
+export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get('/lookandfeel/:corpName', { schema: { tags, summary: 'Public look and feel of a corp by url (unknown corp: defaults)', params: z.object({ corpName: z.string().max(100) }) } }, async (request) => {
+    const found = await corpByUrl(ctx.db, request.params.corpName);
+    return found ? readLookAndFeel(ctx.db, found.id, found.url) : defaults();
+  });
+
+  r.get(
+    '/lookandfeel/:corpName/images/:image',
+    { schema: { tags, summary: 'An uploaded image (no auth)', params: z.object({ corpName: z.string().max(100), image: z.enum(IMAGE_NAMES) }) } },
+    async (request, reply) => {
+      const found = await corpByUrl(ctx.db, request.params.corpName);
+      if (!found) throw notFound();
+      const field = request.params.image;
+      const [row] = await ctx.db
+        .select({ bytes: lookAndFeel[field], mime: lookAndFeel[MIME_COLUMN[field]], updatedAt: lookAndFeel.updatedAt })
+        .from(lookAndFeel)
+        .where(eq(lookAndFeel.corpId, found.id))
+        .limit(1);
+      if (!row?.bytes) throw notFound();
+      const etag = `"${createHash('sha1').update(row.bytes).digest('base64url')}"`;
+      reply
+        .header('cache-control', 'public, max-age=0, must-revalidate')
+        .header('etag', etag)
+        .header('last-modified', row.updatedAt.toUTCString())
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(row.mime ?? sniffImage(row.bytes) ?? 'application/octet-stream').send(row.bytes);
+    },
+  );
+
+  r.get('/lookandfeel', { schema: { tags, summary: "The request corp's look and feel" }, preHandler: requireUser(ctx) }, async (request) => {
+    const corpId = homeCorpId(principalOf(request));
+    const [found] = await ctx.db.select({ id: corp.id, url: corp.url }).from(corp).where(eq(corp.id, corpId)).limit(1);
+    return found ? readLookAndFeel(ctx.db, found.id, found.url) : defaults();
+  });
+
+  r.put(
+    '/lookandfeel',
+    {
+      schema: {
+        tags,
+        summary: 'Save look and feel: multipart (colours, tabName, files imageLogin, imageLoginBottom, imageFavIcon) or JSON',
+        body: lookAndFeelBody,
+        consumes: ['multipart/form-data', 'application/json'],
+      },
+      // the body is read below (multipart or JSON); the schema documents it
+      validatorCompiler: () => (data: unknown) => ({ value: data }),
+      bodyLimit: 4 * IMAGE_MAX_BYTES + 64 * 1024,
+      preHandler: requireAccess(ctx, 'lookAndFeel', 'update'),
+    },
+    async (request) => {
+      const corpId = homeCorpId(principalOf(request));
+      const [target] = await ctx.db.select({ id: corp.id, url: corp.url, allowCustom: corp.allowCustom }).from(corp).where(eq(corp.id, corpId)).limit(1);
+      // A-RTE-11: customising needs the corp's allowCustom flag
+      if (!target?.allowCustom) throw forbidden();
+
+      const { fields, images, issues } = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
+      const parsed = lookAndFeelSchema.safeParse(fields);
+      if (!parsed.success) issues.unshift(...zodIssues(parsed.error));
+      for (const [field, { bytes, path }] of images) {
+        const problem = checkImage(field, bytes);
+        if (problem) issues.push({ path, message: problem });
+      }
+      if (issues.length > 0 || !parsed.success) throw invalid(issues);
+
+      const values: Partial<typeof lookAndFeel.$inferInsert> = { ...parsed.data, updatedAt: new Date() };
+      for (const [field, { bytes }] of images) {
+        values[field] = bytes;
+        values[MIME_COLUMN[field]] = sniffImage(bytes);
+      }
+      // C-LF-10: images not sent keep their stored value
+      await ctx.db
+        .insert(lookAndFeel)
+        .values({ ...DEFAULT_COLOURS, ...values, corpId })
+        .onConflictDoUpdate({ target: lookAndFeel.corpId, set: values });
+      return readLookAndFeel(ctx.db, corpId, target.url);
+    },
+  );
+}
+
+type Upload = { bytes: Buffer; path: string };
+interface SaveRequest {
+  fields: Record<string, string>;
+  images: Map<ImageField, Upload>;
+  issues: Issue[];
+}
+
+async function readMultipart(request: FastifyRequest): Promise<SaveRequest> {
+  const fields: Record<string, string> = {};
+  const images = new Map<ImageField, Upload>();
+  const issues: Issue[] = [];
+  const parts = request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 3, fields: 20 } });
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      const field = UPLOAD_TO_FIELD.get(part.fieldname);
+      if (!field) continue;
+      if (part.file.truncated) issues.push({ path: part.fieldname, message: 'validation.imageSize' });
+      // a browser sends an empty part for an empty file input: that is "not chosen" (C-LF-10)
+      else if (bytes.length > 0) images.set(field, { bytes, path: part.fieldname });
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, images, issues };
+}
+
+function readJson(body: unknown): SaveRequest {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const fields: Record<string, string> = {};
+  const images = new Map<ImageField, Upload>();
+  const issues: Issue[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    const field = UPLOAD_TO_FIELD.get(key);
+    if (!field) {
+      if (typeof value === 'string') fields[key] = value;
+      continue;
+    }
+    if (value === undefined || value === null || value === '') continue;
+    const bytes = typeof value === 'string' ? decodeBase64(value) : null;
+    if (!bytes) issues.push({ path: key, message: 'validation.imageType' });
+    else if (bytes.length > 0) images.set(field, { bytes, path: key });
+  }
+  return { fields, images, issues };
+}
+
+function decodeBase64(value: string): Buffer | null {
+  const data = value.startsWith('data:') ? value.slice(value.indexOf(',') + 1) : value;
+  if (!/^[A-Za-z0-9+/=\s_-]*$/.test(data)) return null;
+  return Buffer.from(data, 'base64');
+}
+
+async function corpByUrl(db: Db, url: string) {
+  const [found] = await db
+    .select({ id: corp.id, url: corp.url })
+    .from(corp)
+    .where(sql`lower(${corp.url}) = lower(${url})`)
+    .limit(1);
+  return found ?? null;
+}
+
+function defaults(): LookAndFeel {
+  return { ...DEFAULT_COLOURS, tabName: '', loginImage: null, loginBottomImage: null, favIconImage: null };
+}
+
+export async function readLookAndFeel(db: Db, corpId: number, corpUrl: string): Promise<LookAndFeel> {
+  const [row] = await db
+    .select({
+      menuIconColor: lookAndFeel.menuIconColor,
+      menuFontColor: lookAndFeel.menuFontColor,
+      hoverColor: lookAndFeel.hoverColor,
+      menuColor: lookAndFeel.menuColor,
+      backgroundColor: lookAndFeel.backgroundColor,
+      loginTextColor: lookAndFeel.loginTextColor,
+      tabName: lookAndFeel.tabName,
+      loginImage: sql<boolean>`${lookAndFeel.loginImage} is not null`,
+      loginBottomImage: sql<boolean>`${lookAndFeel.loginBottomImage} is not null`,
+      favIconImage: sql<boolean>`${lookAndFeel.favIconImage} is not null`,
+    })
+    .from(lookAndFeel)
+    .where(eq(lookAndFeel.corpId, corpId))
+    .limit(1);
+  if (!row) return defaults();
+  const url = (field: ImageField) => (row[field] ? `/api/v1/lookandfeel/${encodeURIComponent(corpUrl)}/images/${field}` : null);
+  return { ...row, loginImage: url('loginImage'), loginBottomImage: url('loginBottomImage'), favIconImage: url('favIconImage') };
+}

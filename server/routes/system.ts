@@ -1,0 +1,88 @@
+import { statfs } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parameterListSchema, parameterSchema, PUBLIC_PARAMS, type Parameter, type SystemUsage } from '../../domain';
+import { principalOf, requireLevel, requireUser } from '../auth/guard';
+import type { Db } from '../db/database';
+import { mailParameter, parameter } from '../db/schema';
+
+const parameterList = z.array(parameterSchema);
+
+/** Health, OpenAPI, exchange locale, system usage and the global parameters (C-SYS, C-MAIL). */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const signed = requireUser(ctx);
+  const supervisor = requireLevel(ctx, 1);
+
+  r.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Liveness and database reachability (no auth)', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+    async () => {
+      await ctx.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: ctx.database.kind };
+    },
+  );
+
+  r.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  r.get('/getExchange', { schema: { tags: ['system'], summary: 'Locale of spend amounts (A-I18N-04)', response: { 200: z.object({ locale: z.string() }) } }, preHandler: signed }, async () => ({
+    locale: 'pt-BR',
+  }));
+
+  r.get('/exten/datapc', { schema: { tags: ['system'], summary: 'Host memory and disk usage in bytes (level 1, A-TOP-03)' }, preHandler: supervisor }, async (): Promise<SystemUsage> => {
+    const total = os.totalmem();
+    const free = os.freemem();
+    const dir = ctx.config.dataDir === ':memory:' ? os.tmpdir() : path.resolve(ctx.config.dataDir);
+    const disk = await statfs(dir);
+    return {
+      usada: total - free,
+      disponible: free,
+      usadoDisco: (disk.blocks - disk.bfree) * disk.bsize,
+      disponibleDisco: disk.bavail * disk.bsize,
+    };
+  });
+
+  r.get('/getAllParams', { schema: { tags: ['parameters'], summary: 'System parameters (level 1: all; others: the public ones)', response: { 200: parameterList } }, preHandler: signed }, async (request) => {
+    const all = principalOf(request).level === 1;
+    return readParameters(ctx.db, 'system', all ? null : [...PUBLIC_PARAMS]);
+  });
+
+  r.post('/getAllParams', { schema: { tags: ['parameters'], summary: 'Save system parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, preHandler: supervisor }, async (request) => {
+    await saveParameters(ctx.db, 'system', request.body);
+    return readParameters(ctx.db, 'system', null);
+  });
+
+  r.get('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Mail parameters (level 1)', response: { 200: parameterList } }, preHandler: supervisor }, async () =>
+    readParameters(ctx.db, 'mail', null),
+  );
+
+  r.post('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Save mail parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, preHandler: supervisor }, async (request) => {
+    await saveParameters(ctx.db, 'mail', request.body);
+    return readParameters(ctx.db, 'mail', null);
+  });
+}
+
+const TABLES = { system: parameter, mail: mailParameter } as const;
+
+async function readParameters(db: Db, kind: keyof typeof TABLES, keys: string[] | null): Promise<Parameter[]> {
+  const table = TABLES[kind];
+  const query = db.select({ key: table.key, value: table.value }).from(table);
+  const rows = keys ? await query.where(inArray(table.key, keys)).orderBy(table.key) : await query.orderBy(table.key);
+  return rows;
+}
+
+/** Upserts every entry (entries with an empty key were dropped by the schema); others are kept. */
+async function saveParameters(db: Db, kind: keyof typeof TABLES, list: Parameter[]): Promise<void> {
+  if (list.length === 0) return;
+  const table = TABLES[kind];
+  const byKey = new Map(list.map((p) => [p.key, p.value]));
+  await db
+    .insert(table)
+    .values([...byKey].map(([key, value]) => ({ key, value })))
+    .onConflictDoUpdate({ target: table.key, set: { value: sql`excluded.value` } });
+}
