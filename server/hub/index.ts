@@ -1,0 +1,5 @@
+export * from './hub-server';
+export * from './live-methods';
+export * from './backplane';
+export * from './redis-backplane';
+export { RECORD_SEPARATOR } from './protocol';

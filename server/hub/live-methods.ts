@@ -1,0 +1,80 @@
+/**
+ * The spec's hub methods (spec 1 §7, spec 3 §7) over an injected LiveSource: GetAllExtensions,
+ * GetAllChannels, GetAllContacts, GetAllQueues answer by sending the snapshot push to the caller and
+ * completing; HangUp(caller, receiver) hangs a call up.
+ */
+import { canAccess, type HubPushes, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
+import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-server';
+
+/** The live state the methods read (per corp); built elsewhere from the PBX events. */
+export interface LiveSource {
+  getExtensions(corpId: number): Promise<LiveExtension[]> | LiveExtension[];
+  getChannels(corpId: number): Promise<LiveChannel[]> | LiveChannel[];
+  getContacts(corpId: number): Promise<LiveContact[]> | LiveContact[];
+  getQueues(corpId: number): Promise<LiveQueue[]> | LiveQueue[];
+  /** hangs up the call between caller and receiver; false when there is none */
+  hangUp(corpId: number, caller: string, receiver: string): Promise<boolean> | boolean;
+}
+
+export interface LiveMethodsOptions {
+  /** server clock for the `ts` of snapshot pushes (default Date.now) */
+  now?: () => number;
+}
+
+/** corpId argument: a number or numeric string; missing/null means the caller's own corp. */
+function corpArg(value: unknown, principal: HubPrincipal): number {
+  if (value === undefined || value === null || value === '') return principal.corpId;
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0) throw new HubError('Invalid corpId.');
+  return n;
+}
+
+/**
+ * Another corp's id is refused ('forbidden') unless the caller is level 1; a level-1 caller starts
+ * watching that corp (receives its pushes) as a side effect.
+ */
+export function authorizeCorp(ctx: HubCallContext, value: unknown): number {
+  const corpId = corpArg(value, ctx.principal);
+  if (corpId === ctx.principal.corpId) return corpId;
+  if (ctx.principal.level !== 1) throw new HubError('forbidden');
+  ctx.watchCorp(corpId);
+  return corpId;
+}
+
+/** Hanging up changes the panel: 'panel' update when views are known, else levels 1-3. */
+export function mayHangUp(principal: HubPrincipal): boolean {
+  if (principal.views) return canAccess({ level: principal.level, views: principal.views }, { view: 'panel', action: 'update' });
+  return principal.level <= 3;
+}
+
+function text(value: unknown, name: string): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 80) throw new HubError(`Invalid ${name}.`);
+  return value.trim();
+}
+
+export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions = {}): HubMethods {
+  const now = options.now ?? Date.now;
+  function snapshot<K extends 'AllExtensions' | 'AllChannels' | 'AllContacts' | 'AllQueues'>(
+    push: K,
+    load: (corpId: number) => Promise<unknown[]> | unknown[],
+    key: string,
+  ) {
+    return async (ctx: HubCallContext, corp?: unknown): Promise<void> => {
+      const corpId = authorizeCorp(ctx, corp);
+      const items = await load(corpId);
+      ctx.send(push, { corpId, [key]: items, ts: now() } as unknown as HubPushes[K]);
+    };
+  }
+  return {
+    GetAllExtensions: snapshot('AllExtensions', (c) => live.getExtensions(c), 'extensions'),
+    GetAllChannels: snapshot('AllChannels', (c) => live.getChannels(c), 'channels'),
+    GetAllContacts: snapshot('AllContacts', (c) => live.getContacts(c), 'contacts'),
+    GetAllQueues: snapshot('AllQueues', (c) => live.getQueues(c), 'queues'),
+    HangUp: async (ctx: HubCallContext, caller?: unknown, receiver?: unknown, corp?: unknown): Promise<boolean> => {
+      if (!mayHangUp(ctx.principal)) throw new HubError('forbidden');
+      const corpId = authorizeCorp(ctx, corp);
+      return live.hangUp(corpId, text(caller, 'caller'), text(receiver, 'receiver'));
+    },
+  };
+}
