@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { canAccess, defaultViews, isLevel, type Action, type Level, type View, type ViewGrant } from '../../domain';
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, roleGroup } from '../db/schema';
@@ -60,15 +60,21 @@ async function workingCorp(ctx: AppContext, request: FastifyRequest): Promise<nu
   return id;
 }
 
-/** preHandler: any signed-in user. */
-export function requireUser(ctx: AppContext): preHandlerAsyncHookHandler {
+/**
+ * A route guard, run as the route's onRequest hook: before the body is parsed or validated, so an
+ * anonymous or forbidden caller learns nothing about the body's rules (401/403 first).
+ */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+/** Guard: any signed-in user. */
+export function requireUser(ctx: AppContext): Guard {
   return async (request) => {
     request.principal = await resolvePrincipal(ctx, request);
   };
 }
 
-/** preHandler: signed in and at most `level` (lower is more powerful). */
-export function requireLevel(ctx: AppContext, level: Level): preHandlerAsyncHookHandler {
+/** Guard: signed in and at most `level` (lower is more powerful). */
+export function requireLevel(ctx: AppContext, level: Level): Guard {
   return async (request) => {
     const principal = await resolvePrincipal(ctx, request);
     request.principal = principal;
@@ -76,8 +82,8 @@ export function requireLevel(ctx: AppContext, level: Level): preHandlerAsyncHook
   };
 }
 
-/** preHandler: signed in and canAccess(view, action). */
-export function requireAccess(ctx: AppContext, view: View, action: Action): preHandlerAsyncHookHandler {
+/** Guard: signed in and canAccess(view, action). */
+export function requireAccess(ctx: AppContext, view: View, action: Action): Guard {
   return async (request) => {
     const principal = await resolvePrincipal(ctx, request);
     request.principal = principal;

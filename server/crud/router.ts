@@ -5,14 +5,13 @@ import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 
 import { z } from 'zod';
 import { canAccess, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
 import { idParam } from '../../domain/resources/fields';
-import { resolvePrincipal } from '../auth/guard';
+import { principalOf, resolvePrincipal } from '../auth/guard';
 import { scopeCorpId, type Principal } from '../context';
-import { databaseError, UNIQUE_VIOLATION } from '../db/database';
+import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/database';
 import { corp } from '../db/schema';
 import { ApiFailure, forbidden, invalid, notFound, zodIssues } from '../errors';
 import type { ResourceBinding, WriteOp } from './binding';
 
-const ACTION_BY_METHOD: Record<string, Action> = { GET: 'read', POST: 'create', PUT: 'update', DELETE: 'delete' };
 const idParams = z.object({ id: idParam });
 
 /**
@@ -29,14 +28,19 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
   const tags = [definition.name];
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  /** 401 without a valid token, 403 below minLevel or without the view's action. */
-  async function authorise(request: FastifyRequest, action: Action, readId?: number): Promise<Principal> {
-    const principal = await resolvePrincipal(ctx, request);
-    request.principal = principal;
-    if (readId !== undefined && binding.allowRead?.(principal, readId)) return principal;
-    if (definition.minLevel !== undefined && principal.level > definition.minLevel) throw forbidden();
-    if (!canAccess(principal, { view: definition.view, action })) throw forbidden();
-    return principal;
+  /**
+   * The route guard (onRequest, before the body is parsed): 401 without a valid token, 403 below
+   * minLevel or without the view's action, except the binding's own read exception.
+   */
+  function authorise(action: Action, readOwn = false) {
+    return async (request: FastifyRequest): Promise<void> => {
+      const principal = await resolvePrincipal(ctx, request);
+      request.principal = principal;
+      const id = readOwn ? Number((request.params as { id?: string }).id) : NaN;
+      if (readOwn && Number.isInteger(id) && binding.allowRead?.(principal, id)) return;
+      if (definition.minLevel !== undefined && principal.level > definition.minLevel) throw forbidden();
+      if (!canAccess(principal, { view: definition.view, action })) throw forbidden();
+    };
   }
 
   /** Tenancy, in one place: corp-scoped rows of other corps are invisible (404, never 403). */
@@ -57,13 +61,13 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
   const bodyPassThrough = { validatorCompiler: passBodyThrough };
   const docBody = documentedBody(binding);
 
-  r.get(base, { schema: { tags, summary: `List ${definition.name}` } }, async (request) => {
-    const principal = await authorise(request, 'read');
+  r.get(base, { schema: { tags, summary: `List ${definition.name}` }, onRequest: authorise('read') }, async (request) => {
+    const principal = principalOf(request);
     return binding.load(ctx.db, scope(principal));
   });
 
-  r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams } }, async (request) => {
-    const principal = await authorise(request, 'read', request.params.id);
+  r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams }, onRequest: authorise('read', true) }, async (request) => {
+    const principal = principalOf(request);
     if (binding.allowRead?.(principal, request.params.id)) {
       const rows = await binding.load(ctx.db, eq(binding.idColumn, request.params.id));
       if (rows.length === 0) throw notFound();
@@ -72,8 +76,8 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return loadOne(principal, request.params.id);
   });
 
-  r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody }, ...bodyPassThrough }, async (request, reply) => {
-    const principal = await authorise(request, ACTION_BY_METHOD.POST);
+  r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody }, ...bodyPassThrough, onRequest: authorise('create') }, async (request, reply) => {
+    const principal = principalOf(request);
     const row = await write(principal, request.body, null);
     return reply.code(201).send(row);
   });
@@ -84,26 +88,32 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return write(principal, body, { id, existing });
   };
 
-  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBody }, ...bodyPassThrough }, async (request) => {
-    const principal = await authorise(request, 'update');
+  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBody }, ...bodyPassThrough, onRequest: authorise('update') }, async (request) => {
+    const principal = principalOf(request);
     const raw = asRecord(uncapitaliseKeys(request.body));
     const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
     if (!id.success) throw invalid([{ path: definition.idField, message: 'validation.required' }]);
     return update(principal, id.data, request.body);
   });
 
-  r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody }, ...bodyPassThrough }, async (request) => {
-    const principal = await authorise(request, 'update');
+  r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody }, ...bodyPassThrough, onRequest: authorise('update') }, async (request) => {
+    const principal = principalOf(request);
     return update(principal, request.params.id, request.body);
   });
 
-  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams } }, async (request) => {
-    const principal = await authorise(request, 'delete');
+  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, onRequest: authorise('delete') }, async (request) => {
+    const principal = principalOf(request);
     const existing = await loadOne(principal, request.params.id);
     const op = { mode: 'delete' as const, principal, app: ctx };
     await binding.guard?.(existing, op);
     await binding.beforeDelete?.(existing, op);
-    await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, request.params.id), scope(principal)));
+    try {
+      await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, request.params.id), scope(principal)));
+    } catch (error) {
+      // a reference no guard knew about still refuses the delete cleanly
+      if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) throw new ApiFailure(409, 'errors.inUse');
+      throw error;
+    }
     return { status: 200 };
   });
 
@@ -114,11 +124,12 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
 
     // the corp the schema may depend on (extension ranges ...): known before parsing
     const preCorp = definition.corpScoped ? (target ? binding.rowCorpId!(target.existing) : defaultCorp(principal, raw)) : null;
+    // below level 1 the corp comes from the token (or the row), never from the body;
+    // level 1 creating without a corpId uses the working corp
+    if (definition.corpScoped && (principal.level !== 1 || (!target && !raw.corpId && preCorp !== null))) raw.corpId = preCorp;
     const schemaCtx: SchemaContext = { mode, actor: { id: principal.userId, level: principal.level, corpId: principal.corpId } };
-    if (preCorp !== null) {
-      const corpRow = await corpLimits(preCorp);
-      if (corpRow) schemaCtx.corp = corpRow;
-    }
+    const preCorpRow = preCorp !== null ? await corpLimits(preCorp) : null;
+    if (preCorpRow) schemaCtx.corp = preCorpRow;
     const parsed = definition.schema(schemaCtx).safeParse(raw);
     if (!parsed.success) throw invalid(zodIssues(parsed.error));
     const input = parsed.data as TInput;
@@ -127,7 +138,8 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
       const overridden = binding.targetCorp ? await binding.targetCorp(input, op) : undefined;
       const corpId = overridden !== undefined ? overridden : preCorp;
       if (corpId === null) throw invalid([{ path: 'corpId', message: 'validation.required' }]);
-      if (corpId !== preCorp && !(await corpLimits(corpId))) throw invalid([{ path: 'corpId', message: 'validation.corpUnknown' }]);
+      const exists = corpId === preCorp ? preCorpRow !== null : (await corpLimits(corpId)) !== null;
+      if (!exists) throw invalid([{ path: 'corpId', message: 'validation.corpUnknown' }]);
       op.corpId = corpId;
     }
     await binding.check?.(input, op);
@@ -171,6 +183,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
 
   function conflictOf(error: unknown): ApiFailure | null {
     const db = databaseError(error);
+    if (db?.code === FOREIGN_KEY_VIOLATION) return new ApiFailure(400, 'validation.invalid');
     if (!db || db.code !== UNIQUE_VIOLATION || !db.constraint) return null;
     const conflict = binding.conflicts?.[db.constraint];
     if (!conflict) return new ApiFailure(406, 'errors.duplicate');

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { corpResource, type Corp } from '../../domain';
 import { bindResource } from '../crud/binding';
 import type { Db } from '../db/database';
 import { appUser, corp } from '../db/schema';
+import { countOf } from '../db/sql';
 import { ApiFailure, forbidden } from '../errors';
 
 type CorpBody = Omit<Corp, 'id' | 'usersInCorp'>;
@@ -26,7 +27,7 @@ const columns = {
   roomEnabled: corp.roomEnabled,
   webHook: corp.webHook,
   system: corp.system,
-  usersInCorp: sql<number>`(select count(*) from ${appUser} where ${appUser.corpId} = ${corp.id})`.mapWith(Number),
+  usersInCorp: countOf(appUser, appUser.corpId, corp, corp.id),
 };
 
 /** Corporations (C-CORP): level 1 only, except reading one's own corp (A-SES-09). */

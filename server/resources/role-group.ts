@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { roleGroupResource, type RoleGroupRow, type ViewGrant } from '../../domain';
 import { bindResource } from '../crud/binding';
 import { appUser, roleGroup } from '../db/schema';
+import { countOf } from '../db/sql';
 import { ApiFailure } from '../errors';
 
 interface RoleGroupBody {
@@ -21,7 +21,7 @@ export const roleGroupBinding = bindResource<RoleGroupRow, RoleGroupBody>({
         roleGroupId: roleGroup.id,
         roleGroupName: roleGroup.name,
         corpId: roleGroup.corpId,
-        users: sql<number>`(select count(*) from ${appUser} where ${appUser.roleGroupId} = ${roleGroup.id})`.mapWith(Number),
+        users: countOf(appUser, appUser.roleGroupId, roleGroup, roleGroup.id),
         views: roleGroup.views,
       })
       .from(roleGroup)

@@ -66,7 +66,7 @@ export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/lookandfeel', { schema: { tags, summary: "The request corp's look and feel" }, preHandler: requireUser(ctx) }, async (request) => {
+  r.get('/lookandfeel', { schema: { tags, summary: "The request corp's look and feel" }, onRequest: requireUser(ctx) }, async (request) => {
     const corpId = homeCorpId(principalOf(request));
     const [found] = await ctx.db.select({ id: corp.id, url: corp.url }).from(corp).where(eq(corp.id, corpId)).limit(1);
     return found ? readLookAndFeel(ctx.db, found.id, found.url) : defaults();
@@ -84,7 +84,7 @@ export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
       // the body is read below (multipart or JSON); the schema documents it
       validatorCompiler: () => (data: unknown) => ({ value: data }),
       bodyLimit: 4 * IMAGE_MAX_BYTES + 64 * 1024,
-      preHandler: requireAccess(ctx, 'lookAndFeel', 'update'),
+      onRequest: requireAccess(ctx, 'lookAndFeel', 'update'),
     },
     async (request) => {
       const corpId = homeCorpId(principalOf(request));

@@ -58,12 +58,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.post('/refresh', { schema: { tags, summary: 'A fresh token for the signed-in user', response: { 200: loginResponseSchema } }, preHandler: signed }, async (request) => {
+  r.post('/refresh', { schema: { tags, summary: 'A fresh token for the signed-in user', response: { 200: loginResponseSchema } }, onRequest: signed }, async (request) => {
     const p = principalOf(request);
     return signToken({ sub: String(p.userId), corp: p.corpId, lvl: p.level, kind: 'user' }, ctx.key, ttl);
   });
 
-  r.get('/myuser', { schema: { tags, summary: 'The signed-in user (MyUser)' }, preHandler: signed }, async (request): Promise<MyUser> => {
+  r.get('/myuser', { schema: { tags, summary: 'The signed-in user (MyUser)' }, onRequest: signed }, async (request): Promise<MyUser> => {
     const p = principalOf(request);
     const [row] = await ctx.db
       .select({
@@ -104,29 +104,29 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  r.post('/user/setTheme', { schema: { tags, body: setThemeSchema }, preHandler: signed }, async (request) => {
+  r.post('/user/setTheme', { schema: { tags, body: setThemeSchema }, onRequest: signed }, async (request) => {
     const theme = request.body.theme;
     await ctx.db.update(appUser).set({ theme }).where(eq(appUser.id, principalOf(request).userId));
     return { theme };
   });
 
-  r.get('/user/getTheme', { schema: { tags, response: { 200: z.object({ theme: z.number() }) } }, preHandler: signed }, async (request) => {
+  r.get('/user/getTheme', { schema: { tags, response: { 200: z.object({ theme: z.number() }) } }, onRequest: signed }, async (request) => {
     const [row] = await ctx.db.select({ theme: appUser.theme }).from(appUser).where(eq(appUser.id, principalOf(request).userId));
     return { theme: row?.theme === 1 ? 1 : 0 };
   });
 
-  r.post('/user/setLang', { schema: { tags, body: setLangSchema }, preHandler: signed }, async (request) => {
+  r.post('/user/setLang', { schema: { tags, body: setLangSchema }, onRequest: signed }, async (request) => {
     const lang = request.body.lang;
     await ctx.db.update(appUser).set({ lang }).where(eq(appUser.id, principalOf(request).userId));
     return { lang };
   });
 
-  r.get('/user/getLang', { schema: { tags, response: { 200: z.object({ lang: z.string().nullable() }) } }, preHandler: signed }, async (request) => {
+  r.get('/user/getLang', { schema: { tags, response: { 200: z.object({ lang: z.string().nullable() }) } }, onRequest: signed }, async (request) => {
     const [row] = await ctx.db.select({ lang: appUser.lang }).from(appUser).where(eq(appUser.id, principalOf(request).userId));
     return { lang: isLanguage(row?.lang) ? row.lang : null };
   });
 
-  r.put('/user/profile', { schema: { tags, summary: 'Own mail and password (A-PRF)', body: profileSchema, response: { 200: statusBody } }, preHandler: signed }, async (request) => {
+  r.put('/user/profile', { schema: { tags, summary: 'Own mail and password (A-PRF)', body: profileSchema, response: { 200: statusBody } }, onRequest: signed }, async (request) => {
     const passHash = await hashPassword(request.body.pass, ctx.config.hash);
     await ctx.db.update(appUser).set({ mail: request.body.mail, passHash }).where(eq(appUser.id, principalOf(request).userId));
     return { status: 200 };

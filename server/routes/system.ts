@@ -30,11 +30,11 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  r.get('/getExchange', { schema: { tags: ['system'], summary: 'Locale of spend amounts (A-I18N-04)', response: { 200: z.object({ locale: z.string() }) } }, preHandler: signed }, async () => ({
+  r.get('/getExchange', { schema: { tags: ['system'], summary: 'Locale of spend amounts (A-I18N-04)', response: { 200: z.object({ locale: z.string() }) } }, onRequest: signed }, async () => ({
     locale: 'pt-BR',
   }));
 
-  r.get('/exten/datapc', { schema: { tags: ['system'], summary: 'Host memory and disk usage in bytes (level 1, A-TOP-03)' }, preHandler: supervisor }, async (): Promise<SystemUsage> => {
+  r.get('/exten/datapc', { schema: { tags: ['system'], summary: 'Host memory and disk usage in bytes (level 1, A-TOP-03)' }, onRequest: supervisor }, async (): Promise<SystemUsage> => {
     const total = os.totalmem();
     const free = os.freemem();
     const dir = ctx.config.dataDir === ':memory:' ? os.tmpdir() : path.resolve(ctx.config.dataDir);
@@ -47,21 +47,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  r.get('/getAllParams', { schema: { tags: ['parameters'], summary: 'System parameters (level 1: all; others: the public ones)', response: { 200: parameterList } }, preHandler: signed }, async (request) => {
+  r.get('/getAllParams', { schema: { tags: ['parameters'], summary: 'System parameters (level 1: all; others: the public ones)', response: { 200: parameterList } }, onRequest: signed }, async (request) => {
     const all = principalOf(request).level === 1;
     return readParameters(ctx.db, 'system', all ? null : [...PUBLIC_PARAMS]);
   });
 
-  r.post('/getAllParams', { schema: { tags: ['parameters'], summary: 'Save system parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, preHandler: supervisor }, async (request) => {
+  r.post('/getAllParams', { schema: { tags: ['parameters'], summary: 'Save system parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, onRequest: supervisor }, async (request) => {
     await saveParameters(ctx.db, 'system', request.body);
     return readParameters(ctx.db, 'system', null);
   });
 
-  r.get('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Mail parameters (level 1)', response: { 200: parameterList } }, preHandler: supervisor }, async () =>
+  r.get('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Mail parameters (level 1)', response: { 200: parameterList } }, onRequest: supervisor }, async () =>
     readParameters(ctx.db, 'mail', null),
   );
 
-  r.post('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Save mail parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, preHandler: supervisor }, async (request) => {
+  r.post('/getAllParamsMail', { schema: { tags: ['parameters'], summary: 'Save mail parameters (level 1)', body: parameterListSchema, response: { 200: parameterList } }, onRequest: supervisor }, async (request) => {
     await saveParameters(ctx.db, 'mail', request.body);
     return readParameters(ctx.db, 'mail', null);
   });
