@@ -1,0 +1,117 @@
+import { expect, it } from 'vitest';
+import { DEFAULT_COLOURS, IMAGE_MAX_BYTES } from '../../domain';
+import { CALLERS, describeEachDatabase, multipart, type Caller } from './fixtures/test-app';
+
+/** A real 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** The start of a JFIF JPEG (detection is by magic bytes). */
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+const colours = { menuIconColor: '#112233', menuFontColor: 'aabbcc', hoverColor: '445566FF', menuColor: '#778899', backgroundColor: 'F2F2F2', loginTextColor: '000000' };
+type Issue = { path: string; message: string };
+const issuesOf = (res: { json: () => unknown }) => ((res.json() as { issues?: Issue[] }).issues ?? []).map((i) => `${i.path}:${i.message.split('|')[0]}`);
+
+describeEachDatabase('look and feel', (t) => {
+  const { admin } = CALLERS;
+  const save = async (fields: Parameters<typeof multipart>[0], caller: Caller = admin) => {
+    const { payload, headers } = await multipart(fields);
+    return t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: caller, payload, headers });
+  };
+
+  it('A-LOG-05 the public look and feel needs no token; an unknown corp gets the defaults (C-LF-05)', async () => {
+    const res = await t().get('/api/v1/lookandfeel/acme', null);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...DEFAULT_COLOURS, tabName: 'Acme', loginImage: null, loginBottomImage: null, favIconImage: null });
+    const unknown = await t().get('/api/v1/lookandfeel/initech', null);
+    expect(unknown.json()).toEqual({ ...DEFAULT_COLOURS, tabName: '', loginImage: null, loginBottomImage: null, favIconImage: null });
+  });
+
+  it('C-LF-06/12 multipart save: colours normalised (6 digits get FF alpha), tab name, a real PNG accepted', async () => {
+    const res = await save({ ...colours, tabName: 'Acme Calls', imageLogin: { bytes: PNG, filename: 'login.png', type: 'image/png' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      menuIconColor: '112233FF',
+      menuFontColor: 'AABBCCFF',
+      hoverColor: '445566FF',
+      menuColor: '778899FF',
+      backgroundColor: 'F2F2F2FF',
+      loginTextColor: '000000FF',
+      tabName: 'Acme Calls',
+      loginImage: '/api/v1/lookandfeel/acme/images/loginImage',
+      loginBottomImage: null,
+      favIconImage: null,
+    });
+    const image = await t().get('/api/v1/lookandfeel/acme/images/loginImage', null);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['cache-control']).toContain('public');
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+    const again = await t().request({ url: '/api/v1/lookandfeel/acme/images/loginImage', headers: { 'if-none-match': String(image.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect((await t().get('/api/v1/lookandfeel/acme/images/favIconImage', null)).statusCode).toBe(404);
+  });
+
+  it('C-LF-10 images are replaced only when sent; other users of the corp read it with GET /lookandfeel', async () => {
+    const res = await save({ ...colours, tabName: 'Keep images', imageFavIcon: { bytes: PNG, filename: 'fav.png', type: 'image/png' }, imageLogin: { bytes: Buffer.alloc(0), filename: '', type: 'application/octet-stream' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tabName: 'Keep images', loginImage: '/api/v1/lookandfeel/acme/images/loginImage', favIconImage: '/api/v1/lookandfeel/acme/images/favIconImage' });
+    const mine = await t().get('/api/v1/lookandfeel', CALLERS.agent);
+    expect(mine.json()).toMatchObject({ tabName: 'Keep images', favIconImage: '/api/v1/lookandfeel/acme/images/favIconImage' });
+    expect((await t().get('/api/v1/lookandfeel', null)).statusCode).toBe(401);
+  });
+
+  it('C-LF-07/08 a JPEG login bottom image is accepted; C-LF-09 a JPEG favicon is refused', async () => {
+    expect((await save({ ...colours, imageLoginBottom: { bytes: JPEG, filename: 'b.jpg', type: 'image/jpeg' } })).statusCode).toBe(200);
+    const bottom = await t().get('/api/v1/lookandfeel/acme/images/loginBottomImage', null);
+    expect(bottom.headers['content-type']).toBe('image/jpeg');
+    const fav = await save({ ...colours, imageFavIcon: { bytes: JPEG, filename: 'f.png', type: 'image/png' } });
+    expect(fav.statusCode).toBe(400);
+    expect(issuesOf(fav)).toEqual(['imageFavIcon:validation.imageType']);
+  });
+
+  it('a file that is not an image is refused whatever its name says; an oversize image is refused', async () => {
+    const text = await save({ ...colours, imageLogin: { bytes: Buffer.from('<svg onload="alert(1)"/>'), filename: 'x.png', type: 'image/png' } });
+    expect(text.statusCode).toBe(400);
+    expect(issuesOf(text)).toEqual(['imageLogin:validation.imageType']);
+    const big = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const oversize = await save({ ...colours, imageLogin: { bytes: big, filename: 'big.png', type: 'image/png' } });
+    expect(oversize.statusCode).toBe(400);
+    expect(issuesOf(oversize)).toEqual(['imageLogin:validation.imageSize']);
+    // nothing was stored by the refused saves
+    const image = await t().get('/api/v1/lookandfeel/acme/images/loginImage', null);
+    expect(image.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('C-LF-06 bad colours and a long tab name answer 400 with issues', async () => {
+    const res = await save({ ...colours, menuColor: '12345', hoverColor: 'GGGGGG', tabName: 't'.repeat(61) });
+    expect(res.statusCode).toBe(400);
+    expect(issuesOf(res)).toEqual(expect.arrayContaining(['menuColor:validation.colour', 'hoverColor:validation.colour', 'tabName:validation.maxLength']));
+    const missing = await save({ tabName: 'only a name' });
+    expect(issuesOf(missing)).toContain('menuIconColor:validation.required');
+  });
+
+  it('JSON is accepted too (images as base64)', async () => {
+    const res = await t().put('/api/v1/lookandfeel', admin, { ...colours, tabName: 'From JSON', imageLoginBottom: `data:image/png;base64,${PNG.toString('base64')}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ tabName: 'From JSON', loginBottomImage: '/api/v1/lookandfeel/acme/images/loginBottomImage' });
+    expect((await t().get('/api/v1/lookandfeel/acme/images/loginBottomImage', null)).headers['content-type']).toBe('image/png');
+  });
+
+  it('A-RTE-11 a corp without allowCustom answers 403; level 4 and 5 have no look-and-feel view', async () => {
+    const globex = await save(colours, CALLERS.globexAdmin);
+    expect(globex.statusCode).toBe(403);
+    expect(globex.json()).toMatchObject({ status: 403, message: 'errors.forbidden' });
+    expect((await save(colours, CALLERS.agent)).statusCode).toBe(403);
+    expect((await save(colours, CALLERS.wall)).statusCode).toBe(403);
+    expect((await save(colours, null)).statusCode).toBe(401);
+    expect((await t().get('/api/v1/lookandfeel/globex', null)).json()).toMatchObject({ tabName: '' });
+  });
+
+  it('level 1 saves the working corp\'s look and feel (or the supervisor corp\'s without one)', async () => {
+    const { payload, headers } = await multipart({ ...colours, tabName: 'Set by super' });
+    const res = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: CALLERS.super, payload, headers: { ...headers, 'x-working-corp': String(t().ids.corp.acme) } });
+    expect(res.statusCode).toBe(200);
+    expect((await t().get('/api/v1/lookandfeel/acme', null)).json()).toMatchObject({ tabName: 'Set by super' });
+    expect((await save({ ...colours, tabName: 'Supervisor tab' }, CALLERS.super)).statusCode).toBe(200);
+    expect((await t().get('/api/v1/lookandfeel/supervisor', null)).json()).toMatchObject({ tabName: 'Supervisor tab' });
+  });
+});
