@@ -20,7 +20,7 @@
  *   history but leaves the current call running.
  * - History entries are newest first; `dateTime` is the hangup time (server ts), `duration` the payload's.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { EXT_STATUS, LIMITS, callKey, type ExtStatus, type LiveExtension } from '../domain';
 
 /** How long the hangup state shows before the extension is online again (spec: "shown briefly"). */
@@ -313,6 +313,24 @@ export const extensionMachine = setup({
 export type ExtensionMachine = typeof extensionMachine;
 export type ExtensionSnapshot = SnapshotFrom<ExtensionMachine>;
 export type ExtensionActorRef = ActorRefFrom<ExtensionMachine>;
+
+/**
+ * One pure step of the machine without an actor, for aggregates over many extensions (queue agents):
+ * a SNAPSHOT starts or replaces the extension, other events advance it; an event for an extension we
+ * have no snapshot of yields undefined. No delay runs here, so a reduced extension stays in hangup until
+ * its next event: aggregates count hangup as free (see `isFree`).
+ */
+export function reduceExtension(snapshot: ExtensionSnapshot | undefined, event: ExtensionEvent): ExtensionSnapshot | undefined {
+  if (snapshot) return transition(extensionMachine, snapshot, event)[0];
+  return event.type === 'SNAPSHOT' ? initialTransition(extensionMachine, { extension: event.extension })[0] : undefined;
+}
+
+/** Agent presence for wallboard counts: online and hangup (the call just ended) are free, 0 offline, the rest busy. */
+export type Presence = 'free' | 'busy' | 'offline';
+export function presenceOf(status: ExtStatus): Presence {
+  if (status === EXT_STATUS.offline) return 'offline';
+  return status === EXT_STATUS.online || status === EXT_STATUS.hangup ? 'free' : 'busy';
+}
 
 /** The spec status code of the current state (B-PNL-14). */
 export function statusCode(snapshot: ExtensionSnapshot): ExtStatus {

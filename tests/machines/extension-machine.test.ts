@@ -6,6 +6,8 @@ import {
   elapsedMs,
   extensionMachine,
   formatTimer,
+  presenceOf,
+  reduceExtension,
   statusCode,
   timerStart,
   type ExtensionInput,
@@ -225,5 +227,25 @@ describe('extension machine: hangup delay on a SimulatedClock', () => {
     expect(actor.getSnapshot().value).toBe('ringing');
     clock.increment(10_000);
     expect(actor.getSnapshot().value).toBe('ringing');
+  });
+});
+
+describe('extension machine: pure steps for aggregates', () => {
+  it('reduceExtension starts from a SNAPSHOT, advances like the actor, and ignores unknown extensions', () => {
+    expect(reduceExtension(undefined, ev.device(EXT_STATUS.inUse))).toBeUndefined();
+    const a = reduceExtension(undefined, ev.snapshot(ext('201')))!;
+    expect(a.value).toBe('online');
+    const b = reduceExtension(a, ev.connected({ at: 12_000 }))!;
+    expect(b.value).toBe('inUse');
+    expect(timerStart(b)).toBe(12_000);
+    const c = reduceExtension(b, ev.hangup())!;
+    expect(c.value).toBe('hangup');
+    expect(c.context.history).toHaveLength(1);
+    // foreign events leave it as it was
+    expect(reduceExtension(c, ev.device(EXT_STATUS.offline, { corpId: OTHER_CORP }))!.context).toEqual(c.context);
+  });
+
+  it('presence for wallboard agent counts: online and hangup free, offline offline, the rest busy', () => {
+    expect([0, 1, 2, 3, 4, 5].map((c) => presenceOf(c as ExtStatus))).toEqual(['offline', 'busy', 'busy', 'free', 'free', 'busy']);
   });
 });
