@@ -90,7 +90,7 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
     await app.register(fastifyStatic, {
       root: path.resolve(clientDir),
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders: (reply, file) => {
         // hashed assets never change; everything else revalidates
         reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -104,6 +104,8 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
       return reply.code(404).send(new ApiFailure(404, 'errors.notFound').toBody());
     }
     if (!present) return reply.code(404).type('text/plain; charset=utf-8').send('Callboard API is running; the web client is not built (run `npm run build`).\n');
+    // a missing hashed asset (an old tab after a deploy) must not receive the page as script
+    if (url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
