@@ -1,0 +1,203 @@
+/**
+ * Queue aggregates for the wallboard (ARCHITECTURE layout: streams/ "queue aggregates"): a pure function
+ * of the typed hub events and the shared clock, `(events$, clock$, options) => Observable<QueueStats[]>`.
+ *
+ * - Baseline: the AllQueues snapshot (callers waiting and today's counters from queue_log). A new
+ *   snapshot replaces everything (it is authoritative, e.g. after a reconnect). Nothing is emitted
+ *   before the first snapshot; queue events for queues the snapshot does not hold are dropped.
+ * - CallerInQueue adds (or updates) a waiting caller; deleteCaller removes it and counts it:
+ *   `answered` (within the service level when waitedMs ≤ threshold, as app_queue counts
+ *   callscompletedinsl with `holdtime <= servicelevel`), `abandoned`; a `timeout` exit is counted in
+ *   neither, as app_queue counts it in neither `Completed` nor `Abandoned`.
+ * - longestWaitMs = now − the earliest `since` of the waiting callers, `now` being the shared clock (until
+ *   its first tick, the newest event's ts); 0 when nobody waits.
+ * - Agents: the statuses of the queue's member extensions, reduced with the extension machine itself
+ *   (machines `reduceExtension`) from AllExtensions, DeviceStateChanged, Ringing, CallConnected and
+ *   Hangup, then `presenceOf`: online and hangup are free, offline (or unknown to the snapshot) offline,
+ *   the rest busy.
+ *
+ * Service level, the formula we chose: **serviceLevelPct = 100 × answeredWithinSl / (answered + abandoned)**
+ * ('offered', the default): every caller who left the queue by answer or hang-up counts, and an
+ * abandoned caller counts against the service level. Asterisk's QueueParams `ServicelevelPerf` reads
+ * `100 × callscompletedinsl / callscompleted` (answered calls only; abandoned calls do not lower it) and
+ * is available as `formula: 'asterisk'`; Asterisk's `ServicelevelPerf2` also counts calls abandoned within
+ * the threshold as good, which we do not offer (the AllQueues baseline carries no abandoned-within-threshold
+ * counter to start from). Rounded to 0.1 like Asterisk's `%2.1f`; null while the
+ * denominator is 0 (Asterisk prints 0.0, a board shows "—").
+ *
+ * The stream ends with distinctUntilChanged(deepEqual): a clock tick with nobody waiting emits nothing.
+ */
+import { Observable, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
+import { HUB, type LiveQueue, type QueueCaller } from '../domain';
+import { presenceOf, reduceExtension, type ExtensionSnapshot } from '../machines/extension-machine';
+import { deepEqual } from './deep-equal';
+import { extensionEventsFromHub } from './extension-inputs';
+import { ofCorp, type HubEvent } from './hub-events';
+
+export type ServiceLevelFormula = 'offered' | 'asterisk';
+
+export interface QueueStatsOptions {
+  corpId: number;
+  /** threshold in seconds for live updates; defaults to each queue's own serviceLevelSec, else HUB.serviceLevelSec */
+  serviceLevelSec?: number;
+  formula?: ServiceLevelFormula;
+}
+
+export interface QueueStats {
+  corpId: number;
+  queueId: number;
+  name: string;
+  waiting: number;
+  longestWaitMs: number;
+  answered: number;
+  abandoned: number;
+  answeredWithinSl: number;
+  serviceLevelSec: number;
+  /** see the formula above; null before any call was answered or abandoned */
+  serviceLevelPct: number | null;
+  agentsFree: number;
+  agentsBusy: number;
+  agentsOffline: number;
+}
+
+interface QueueAcc {
+  queue: Omit<LiveQueue, 'callers'>;
+  callers: Record<string, QueueCaller>;
+}
+interface Acc {
+  ready: boolean;
+  queues: QueueAcc[];
+  extensions: Record<string, ExtensionSnapshot>;
+  /** last clock tick, null before the first */
+  tick: number | null;
+  /** newest event ts */
+  lastTs: number;
+}
+
+type Input = { kind: 'event'; event: HubEvent } | { kind: 'tick'; now: number };
+
+export function serviceLevelPct(q: { answered: number; abandoned: number; answeredWithinSl: number }, formula: ServiceLevelFormula = 'offered'): number | null {
+  const denominator = formula === 'asterisk' ? q.answered : q.answered + q.abandoned;
+  if (denominator <= 0) return null;
+  return Math.round((1000 * q.answeredWithinSl) / denominator) / 10;
+}
+
+function byCallId(callers: readonly QueueCaller[]): Record<string, QueueCaller> {
+  return Object.fromEntries(callers.map((c) => [c.callId, c]));
+}
+
+function reduceEvent(acc: Acc, event: HubEvent, options: QueueStatsOptions): Acc {
+  const lastTs = Math.max(acc.lastTs, event.payload.ts);
+  switch (event.name) {
+    case 'AllQueues': {
+      const queues = event.payload.queues
+        .filter((q) => q.corpId === options.corpId)
+        .map(({ callers, ...queue }) => ({ queue, callers: byCallId(callers.filter((c) => c.corpId === options.corpId)) }));
+      return { ...acc, ready: true, queues, lastTs };
+    }
+    case 'CallerInQueue': {
+      const { ts: _ts, ...caller } = event.payload;
+      return { ...acc, lastTs, queues: updateQueue(acc.queues, caller.queueId, (q) => ({ ...q, callers: { ...q.callers, [caller.callId]: caller } })) };
+    }
+    case 'deleteCaller': {
+      const { queueId, callId, reason, waitedMs } = event.payload;
+      return {
+        ...acc,
+        lastTs,
+        queues: updateQueue(acc.queues, queueId, (q) => {
+          const { [callId]: _left, ...callers } = q.callers;
+          const thresholdMs = (options.serviceLevelSec ?? q.queue.serviceLevelSec ?? HUB.serviceLevelSec) * 1000;
+          const queue = { ...q.queue };
+          if (reason === 'answered') {
+            queue.answered += 1;
+            if (waitedMs <= thresholdMs) queue.answeredWithinSl += 1;
+          } else if (reason === 'abandoned') {
+            queue.abandoned += 1;
+          }
+          return { queue, callers };
+        }),
+      };
+    }
+    case 'AllExtensions': {
+      const extensions: Record<string, ExtensionSnapshot> = {};
+      for (const e of extensionEventsFromHub(event)) {
+        if (e.type !== 'SNAPSHOT') continue;
+        const next = reduceExtension(acc.extensions[e.extension.number], e);
+        if (next) extensions[e.extension.number] = next;
+      }
+      return { ...acc, extensions, lastTs };
+    }
+    case 'DeviceStateChanged':
+    case 'Ringing':
+    case 'CallConnected':
+    case 'Hangup': {
+      let extensions = acc.extensions;
+      for (const e of extensionEventsFromHub(event)) {
+        if (e.type === 'SNAPSHOT') continue;
+        const prev = extensions[e.number];
+        const next = prev && reduceExtension(prev, e);
+        if (next && next !== prev) extensions = { ...extensions, [e.number]: next };
+      }
+      return { ...acc, extensions, lastTs };
+    }
+    default:
+      return { ...acc, lastTs };
+  }
+}
+
+function updateQueue(queues: QueueAcc[], queueId: number, update: (q: QueueAcc) => QueueAcc): QueueAcc[] {
+  return queues.some((q) => q.queue.queueId === queueId) ? queues.map((q) => (q.queue.queueId === queueId ? update(q) : q)) : queues;
+}
+
+function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
+  const now = acc.tick ?? acc.lastTs;
+  return acc.queues.map(({ queue, callers }) => {
+    const waiting = Object.values(callers);
+    const earliest = waiting.reduce((min, c) => Math.min(min, c.since), Number.POSITIVE_INFINITY);
+    const agents = { free: 0, busy: 0, offline: 0 };
+    for (const member of queue.members) {
+      const ext = acc.extensions[member];
+      agents[ext ? presenceOf(ext.context.status) : 'offline'] += 1;
+    }
+    return {
+      corpId: queue.corpId,
+      queueId: queue.queueId,
+      name: queue.name,
+      waiting: waiting.length,
+      longestWaitMs: waiting.length ? Math.max(0, now - earliest) : 0,
+      answered: queue.answered,
+      abandoned: queue.abandoned,
+      answeredWithinSl: queue.answeredWithinSl,
+      serviceLevelSec: options.serviceLevelSec ?? queue.serviceLevelSec,
+      serviceLevelPct: serviceLevelPct(queue, options.formula),
+      agentsFree: agents.free,
+      agentsBusy: agents.busy,
+      agentsOffline: agents.offline,
+    };
+  });
+}
+
+export function queueStats(events$: Observable<HubEvent>, clock$: Observable<number>, options: QueueStatsOptions): Observable<QueueStats[]> {
+  const inputs$ = merge(
+    events$.pipe(
+      filter(ofCorp(options.corpId)),
+      map((event): Input => ({ kind: 'event', event })),
+    ),
+    clock$.pipe(map((now): Input => ({ kind: 'tick', now }))),
+  );
+  const initial: Acc = { ready: false, queues: [], extensions: {}, tick: null, lastTs: 0 };
+  return inputs$.pipe(
+    scan((acc: Acc, input: Input): Acc => (input.kind === 'tick' ? { ...acc, tick: input.now } : reduceEvent(acc, input.event, options)), initial),
+    filter((acc) => acc.ready),
+    map((acc) => toStats(acc, options)),
+    distinctUntilChanged(deepEqual),
+  );
+}
+
+/** One queue's record, for a tile that shows one queue only (emits only its own changes). */
+export function queueStatsOf(stats$: Observable<QueueStats[]>, queueId: number): Observable<QueueStats | null> {
+  return stats$.pipe(
+    map((all) => all.find((q) => q.queueId === queueId) ?? null),
+    distinctUntilChanged(deepEqual),
+  );
+}
