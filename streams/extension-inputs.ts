@@ -64,7 +64,7 @@ export function registryEvents(events$: Observable<HubEvent>, corpId: number): O
   );
 }
 
-export interface ExtensionInput {
+export interface ExtensionFeed {
   /** `{corpId}_{number}` (domain endpointName) */
   key: string;
   corpId: number;
@@ -87,7 +87,7 @@ interface Acc {
  * (outside parties, or before the first snapshot) are dropped, so no group is opened for them and a
  * board left on for days does not collect groups.
  */
-export function extensionInputs(events$: Observable<HubEvent>, corpId: number): Observable<ExtensionInput> {
+export function extensionInputs(events$: Observable<HubEvent>, corpId: number): Observable<ExtensionFeed> {
   const keyOf = (number: string) => endpointName(corpId, number);
   const toItem = (event: ExtensionEvent): Item => ({ key: keyOf(numberOf(event)), event });
   return events$.pipe(
