@@ -1,0 +1,67 @@
+/**
+ * Connection health as a stream (STYLE 9): the hub connection state (as the SignalR layer reports it)
+ * plus the data that arrives → what a board shows.
+ *
+ * - state: connected → 'live'; connecting and reconnecting → 'reconnecting'; disconnected → 'offline'.
+ * - stale: true from the moment a connection that had been up is lost, and it stays true after the
+ *   connection is back until a fresh AllExtensions snapshot of the corp arrives while connected
+ *   (events alone do not make a board whole again). Before the first connection nothing is stale:
+ *   there is no data yet (asOf null).
+ * - asOf: the server ts of the newest hub event (ms), null before any.
+ * Ends with distinctUntilChanged(deepEqual).
+ */
+import { Observable, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
+import { deepEqual } from './deep-equal';
+import { ofCorp, type HubEvent } from './hub-events';
+
+export type HubConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
+
+export interface ConnectionHealth {
+  state: 'live' | 'reconnecting' | 'offline';
+  stale: boolean;
+  asOf: number | null;
+}
+
+interface Acc {
+  connection: HubConnectionState;
+  wasConnected: boolean;
+  stale: boolean;
+  asOf: number | null;
+}
+
+const LABEL: Record<HubConnectionState, ConnectionHealth['state']> = {
+  connecting: 'reconnecting',
+  connected: 'live',
+  reconnecting: 'reconnecting',
+  disconnected: 'offline',
+};
+
+type Input = { kind: 'state'; state: HubConnectionState } | { kind: 'event'; event: HubEvent };
+
+export function connectionHealth(
+  state$: Observable<HubConnectionState>,
+  events$: Observable<HubEvent>,
+  options: { corpId: number },
+): Observable<ConnectionHealth> {
+  const initial: Acc = { connection: 'connecting', wasConnected: false, stale: false, asOf: null };
+  return merge(
+    state$.pipe(map((state): Input => ({ kind: 'state', state }))),
+    events$.pipe(
+      filter(ofCorp(options.corpId)),
+      map((event): Input => ({ kind: 'event', event })),
+    ),
+  ).pipe(
+    scan((acc: Acc, input: Input): Acc => {
+      if (input.kind === 'state') {
+        const connected = input.state === 'connected';
+        const lost = !connected && acc.wasConnected;
+        return { ...acc, connection: input.state, wasConnected: acc.wasConnected || connected, stale: acc.stale || lost };
+      }
+      const asOf = Math.max(acc.asOf ?? Number.NEGATIVE_INFINITY, input.event.payload.ts);
+      const fresh = input.event.name === 'AllExtensions' && acc.connection === 'connected';
+      return { ...acc, asOf, stale: fresh ? false : acc.stale };
+    }, initial),
+    map((acc): ConnectionHealth => ({ state: LABEL[acc.connection], stale: acc.stale, asOf: acc.asOf })),
+    distinctUntilChanged(deepEqual),
+  );
+}
