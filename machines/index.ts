@@ -1,0 +1,2 @@
+export * from './extension-machine';
+export * from './extension-registry';
