@@ -1,0 +1,15 @@
+import { lazy, type ComponentType } from 'react';
+import type { NavEntry, ScreenKey } from './navigation';
+
+/** The component of each screen key; admin screens are lazy chunks (ARCHITECTURE front end). */
+export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
+  home: lazy(() => import('./pages/home-page')),
+  configHome: lazy(() => import('./pages/config-home-page')),
+  planned: lazy(() => import('./pages/planned-page')),
+  corpList: lazy(() => import('../resources/corp-list-screen')),
+  userList: lazy(() => import('../resources/user-list-screen')),
+  roleGroupList: lazy(() => import('../resources/role-group-list-screen')),
+  roleGroupForm: lazy(() => import('../resources/role-group-form-page')),
+  lookAndFeel: lazy(() => import('../features/look-and-feel/look-and-feel-page')),
+  profile: lazy(() => import('../features/profile/profile-page')),
+};
