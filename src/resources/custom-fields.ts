@@ -1,0 +1,7 @@
+import type { ComponentType } from 'react';
+import { ViewsGrid, type CustomFieldProps } from './views-grid';
+
+/** Field components named by definitions (`kind: 'custom', component: 'viewsGrid'`). */
+export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
+  viewsGrid: ViewsGrid,
+};

@@ -1,0 +1,48 @@
+import type { FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
+
+export type FormValues = Record<string, unknown>;
+
+/** Whether a field shows: its mode (`only`) and its predicate (`visibleWhen`). */
+export function isFieldVisible(field: FieldDef, values: FormValues, ctx: SchemaContext): boolean {
+  if (field.only && field.only !== ctx.mode) return false;
+  return field.visibleWhen ? field.visibleWhen(values, ctx) : true;
+}
+
+const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'email', 'password', 'number', 'color'];
+
+/**
+ * The starting values of a form: the definition's defaults, overlaid with the row when editing.
+ * Inputs hold strings, so null text becomes ''.
+ */
+export function toFormValues(definition: Pick<ResourceDefinition, 'defaults' | 'fields'>, ctx: SchemaContext, row?: Record<string, unknown> | null): FormValues {
+  const values: FormValues = { ...definition.defaults(ctx) };
+  if (row) {
+    for (const field of definition.fields) {
+      if (field.name in row) values[field.name] = row[field.name];
+    }
+  }
+  for (const field of definition.fields) {
+    const value = values[field.name];
+    if (TEXTUAL.includes(field.kind) && (value === null || value === undefined)) values[field.name] = '';
+    if (field.kind === 'switch') values[field.name] = value === true || value === 1 || value === '1';
+  }
+  return values;
+}
+
+export interface MappedIssues {
+  fields: { name: string; message: string }[];
+  other: string[];
+}
+
+/** Server issues onto form fields; issues on unknown paths are kept for a banner. */
+export function mapIssues(issues: readonly { path: string; message: string }[] | undefined, fieldNames: readonly string[]): MappedIssues {
+  const out: MappedIssues = { fields: [], other: [] };
+  for (const issue of issues ?? []) {
+    const path = String(issue.path ?? '').replace(/^body\./, '');
+    const head = path.split('.')[0];
+    if (fieldNames.includes(path)) out.fields.push({ name: path, message: issue.message });
+    else if (fieldNames.includes(head)) out.fields.push({ name: head, message: issue.message });
+    else out.other.push(issue.message);
+  }
+  return out;
+}

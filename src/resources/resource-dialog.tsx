@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { ResourceDefinition } from '../../domain/resources/define';
+import type { Row } from '../api/resources';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { ResourceFields } from './resource-fields';
+import { useResourceForm } from './use-resource-form';
+
+/**
+ * The generic create/edit dialog (F-DLG-01..07): create mode without a row (title 'New …', button
+ * 'Send'), edit mode with one (title 'Edit …', button 'Save'); closes only after a successful save.
+ */
+export function ResourceDialog({ definition, row, onClose }: { definition: ResourceDefinition; row: Row | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const mode = row ? 'update' : 'create';
+  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({ definition, mode, row, onSaved: onClose });
+  const name = t(`resources.${definition.name}.singular`);
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      width={definition.dialogWidth ?? 600}
+      title={mode === 'create' ? t('dialog.createTitle', { name }) : t('dialog.editTitle', { name })}
+      testId="resource-dialog"
+      onSubmit={submit}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} data-testid="dialog-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} data-testid="dialog-submit">
+            {mode === 'create' ? t('common.send') : t('common.save')}
+          </Button>
+        </>
+      }
+    >
+      {bannerErrors.length > 0 ? (
+        <div role="alert" className="mb-4 rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger">
+          {bannerErrors.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      ) : null}
+      <ResourceFields definition={definition} form={form} ctx={ctx} row={row} columns={definition.dialogWidth === 1000 ? 3 : 2} />
+    </Dialog>
+  );
+}

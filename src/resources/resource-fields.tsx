@@ -1,0 +1,193 @@
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
+import { translateMessage } from '../app/messages';
+import { cn } from '../ui/cn';
+import { FormField } from '../ui/form-field';
+import { Input } from '../ui/input';
+import { PasswordInput } from '../ui/password-input';
+import { Select } from '../ui/select';
+import { Switch } from '../ui/switch';
+import { CUSTOM_FIELDS } from './custom-fields';
+import { fieldLabelKey } from './format';
+import { isFieldVisible, type FormValues } from './form-values';
+import { useFieldOptions } from './use-field-options';
+
+export type ResourceForm = UseFormReturn<FormValues, unknown, FormValues>;
+
+interface FieldsProps {
+  definition: ResourceDefinition;
+  form: ResourceForm;
+  ctx: SchemaContext;
+  /** the row being edited, for labels of values the user may not list (corpId → corpName) */
+  row?: Record<string, unknown> | null;
+  columns?: 1 | 2 | 3;
+}
+
+/** The fields of a definition, in declared order, with visibleWhen / only / lockedOnUpdate honoured. */
+export function ResourceFields({ definition, form, ctx, row, columns = 2 }: FieldsProps) {
+  const values = useWatch({ control: form.control }) as FormValues;
+  const visible = definition.fields.filter((f) => isFieldVisible(f, values, ctx));
+  return (
+    <div className={cn('grid grid-cols-1 gap-x-5 gap-y-4', columns >= 2 && 'sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3')}>
+      {visible.map((field) => (
+        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} />
+      ))}
+    </div>
+  );
+}
+
+function FieldControl({ definition, field, form, ctx, row }: { definition: ResourceDefinition; field: FieldDef; form: ResourceForm; ctx: SchemaContext; row?: Record<string, unknown> | null }) {
+  const { t } = useTranslation();
+  const id = `field-${field.name}`;
+  const label = t(fieldLabelKey(definition, field));
+  const error = form.formState.errors[field.name]?.message;
+  const errorText = typeof error === 'string' ? translateMessage(t, error) : undefined;
+  const locked = !!field.lockedOnUpdate && ctx.mode === 'update';
+  const aria = { 'aria-invalid': errorText ? true : undefined, 'aria-describedby': errorText ? `${id}-error` : undefined };
+  const wide = field.wide || field.kind === 'custom';
+
+  if (field.kind === 'switch') {
+    return (
+      <Controller
+        control={form.control}
+        name={field.name}
+        render={({ field: f }) => (
+          <div className="flex min-h-9 items-center justify-between gap-3 rounded-lg border border-border bg-surface-2 px-3 py-2 sm:self-end">
+            <span id={`${id}-label`} className="text-sm text-text">
+              {label}
+            </span>
+            <Switch
+              id={id}
+              checked={f.value === true}
+              onCheckedChange={(on) => f.onChange(on)}
+              onBlur={f.onBlur}
+              disabled={locked}
+              aria-labelledby={`${id}-label`}
+              data-testid={id}
+            />
+          </div>
+        )}
+      />
+    );
+  }
+
+  if (field.kind === 'custom') {
+    const Component = field.component ? CUSTOM_FIELDS[field.component] : undefined;
+    return (
+      <div className="col-span-full flex flex-col gap-1.5">
+        <span id={`${id}-label`} className="text-xs font-medium text-muted">
+          {label}
+        </span>
+        {Component ? (
+          <Controller
+            control={form.control}
+            name={field.name}
+            render={({ field: f }) => <Component name={field.name} value={f.value} onChange={f.onChange} disabled={locked} labelId={`${id}-label`} />}
+          />
+        ) : null}
+        {errorText ? (
+          <p role="alert" className="text-xs font-medium text-danger">
+            {errorText}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <FormField id={id} label={label} error={errorText} className={cn(wide && 'col-span-full')}>
+      {field.kind === 'select' ? (
+        <SelectControl field={field} form={form} id={id} locked={locked} row={row} aria={aria} />
+      ) : field.kind === 'password' ? (
+        <Controller
+          control={form.control}
+          name={field.name}
+          render={({ field: f }) => (
+            <PasswordInput
+              id={id}
+              data-testid={id}
+              name={f.name}
+              ref={f.ref}
+              value={typeof f.value === 'string' ? f.value : ''}
+              onChange={(e) => f.onChange(e.target.value)}
+              onBlur={f.onBlur}
+              readOnly={locked}
+              autoComplete="new-password"
+              strength={field.strength}
+              {...aria}
+            />
+          )}
+        />
+      ) : (
+        <Input
+          id={id}
+          data-testid={id}
+          type={field.kind === 'number' ? 'number' : field.kind === 'email' ? 'email' : 'text'}
+          inputMode={field.kind === 'number' ? 'numeric' : undefined}
+          readOnly={locked}
+          autoComplete="off"
+          {...aria}
+          {...form.register(field.name)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function SelectControl({
+  field,
+  form,
+  id,
+  locked,
+  row,
+  aria,
+}: {
+  field: FieldDef;
+  form: ResourceForm;
+  id: string;
+  locked: boolean;
+  row?: Record<string, unknown> | null;
+  aria: Record<string, unknown>;
+}) {
+  const { t } = useTranslation();
+  const { options, loading } = useFieldOptions(field);
+  return (
+    <Controller
+      control={form.control}
+      name={field.name}
+      render={({ field: f }) => {
+        const current = f.value === null || f.value === undefined ? '' : String(f.value);
+        const list = [...options];
+        if (current !== '' && !list.some((o) => String(o.value) === current)) {
+          // a value the user cannot list (e.g. an owner's own corp): keep it, labelled from the row
+          const fallback = row?.[field.name.replace(/Id$/, 'Name')];
+          list.unshift({ value: f.value as string | number, label: typeof fallback === 'string' && fallback ? fallback : `#${current}` });
+        }
+        return (
+          <Select
+            id={id}
+            data-testid={id}
+            name={f.name}
+            ref={f.ref}
+            value={current}
+            disabled={locked}
+            onBlur={f.onBlur}
+            onChange={(e) => {
+              const chosen = list.find((o) => String(o.value) === e.target.value);
+              f.onChange(chosen ? chosen.value : null);
+            }}
+            {...aria}
+          >
+            <option value="">{loading ? t('common.loading') : t('common.choose')}</option>
+            {list.map((o) => (
+              <option key={String(o.value)} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,248 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, Download, Pencil, Plus, Trash } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGING } from '../../domain/constants';
+import { canAccess } from '../../domain/permissions';
+import type { ResourceDefinition } from '../../domain/resources/define';
+import { isApiFailure } from '../api/client';
+import { deleteResource, resourceKeys, resourceListQuery, type Row } from '../api/resources';
+import { failureText, successText, translateMessage } from '../app/messages';
+import { useScope, useUser } from '../app/session';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import { Card } from '../ui/card';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../ui/data-table';
+import { useSnackbar } from '../ui/snackbar';
+import { filterRows } from '../ui/table-logic';
+import { useMediaQuery } from '../ui/use-media-query';
+import { buildCsv, buildTsv } from './csv';
+import { cellText, cellValue, columnLabelKey, isTruthyFlag } from './format';
+import { ResourceDialog } from './resource-dialog';
+
+/** What a resource adds to the generic list beside its definition (kept small, STYLE 1). */
+export interface ResourceExtras {
+  /** extra row buttons before edit and delete */
+  rowActions?: (row: Row) => ReactNode;
+  isRowSelected?: (row: Row) => boolean;
+  /** false hides the delete button of a row (C-USR-11: not one's own row) */
+  canDeleteRow?: (row: Row) => boolean;
+  /** a message key when the row cannot be deleted: the dialog explains and has no OK (C-RG-03) */
+  deleteBlockedKey?: (row: Row) => string | null;
+  /** replaces the create dialog (role groups have their own page, C-RG-02) */
+  onCreate?: () => void;
+  onEdit?: (row: Row) => void;
+  /** opens the dialog at once (the new / update routes) */
+  initialDialog?: { mode: 'create' } | { mode: 'update'; id: string };
+  onInitialDialogClose?: () => void;
+  /** text above the table */
+  intro?: ReactNode;
+}
+
+type DialogState = { row: Row | null } | null;
+
+function rowId(definition: ResourceDefinition, row: Row): string {
+  return String(row[definition.idField]);
+}
+
+/** The generic list screen of a definition (F-LIST, F-CSV, F-DLG, F-PERM-06). */
+export function ResourceListScreen({ definition, extras = {} }: { definition: ResourceDefinition; extras?: ResourceExtras }) {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const scope = useScope();
+  const queryClient = useQueryClient();
+  const { notify, notifySave } = useSnackbar();
+  const narrow = useMediaQuery(`(max-width: ${PAGING.narrowBreakpointPx - 1}px)`);
+  const pageSize = narrow ? (definition.narrowPageSize ?? PAGING.narrowTableRows) : PAGING.tableRows;
+
+  const list = useQuery(resourceListQuery(definition, scope));
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  const [query, setQuery] = useState('');
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const [initialDone, setInitialDone] = useState(false);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  const may = (action: 'create' | 'update' | 'delete') => canAccess(user, { view: definition.view, action });
+
+  // F-ERR-01: a list fetch error shows "Error: " and the server's text in red
+  useEffect(() => {
+    if (!list.error) return;
+    const body = isApiFailure(list.error) ? list.error.body : null;
+    const text = body?.message && i18n.exists(body.message.split('|')[0]) ? translateMessage(t, body.message) : (body?.error ?? list.error.message);
+    notify(`${t('errors.prefix')} ${text}`, 'danger');
+  }, [list.error, notify, t, i18n]);
+
+  const columns = useMemo<DataTableColumn<Row>[]>(
+    () =>
+      definition.columns.map((column) => ({
+        key: column.key,
+        header: t(columnLabelKey(definition, column)),
+        className: column.format === 'number' ? 'tabular-nums' : undefined,
+        sortValue: column.format === 'level' || column.format === 'yesNo' ? (row: Row) => cellText(column, row, t) : undefined,
+        cell:
+          column.format === 'yesNo'
+            ? (row: Row) => <Badge tone={isTruthyFlag(row[column.key]) ? 'success' : 'neutral'}>{cellText(column, row, t)}</Badge>
+            : column.format === 'level'
+              ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
+              : undefined,
+      })),
+    [definition, t],
+  );
+
+  const searchText = (row: Row) =>
+    definition.searchFields
+      .map((key) => {
+        const column = definition.columns.find((c) => c.key === key);
+        return column ? cellText(column, row, t) : String(row[key] ?? '');
+      })
+      .join(' ');
+  const filtered = filterRows(rows, query, searchText);
+
+  const exportRows = () => {
+    const header = definition.columns.map((c) => t(columnLabelKey(definition, c)));
+    const body = filtered.map((row) => definition.columns.map((c) => cellValue(c, row, t)));
+    return { header, body };
+  };
+
+  const downloadCsv = () => {
+    const { header, body } = exportRows();
+    const blob = new Blob(['\uFEFF', buildCsv(header, body)], { type: 'text/csv;charset=utf-8' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${definition.name}.csv`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const copyRows = async () => {
+    const { header, body } = exportRows();
+    try {
+      await navigator.clipboard.writeText(buildTsv(header, body));
+      notifySave(t('list.copied'), 'success');
+    } catch {
+      notifySave(t('errors.default'), 'danger');
+    }
+  };
+
+  const remove = useMutation({
+    mutationFn: (row: Row) => deleteResource(definition, row[definition.idField] as string | number),
+    onSuccess: async (_response, row) => {
+      // F-LIST-08: the row goes at once; 'deleted' plus the success text in green
+      queryClient.setQueryData<Row[]>(resourceKeys.list(definition, scope), (old) =>
+        Array.isArray(old) ? old.filter((r) => rowId(definition, r) !== rowId(definition, row)) : old,
+      );
+      notifySave(successText(t, 'messages.deleted'), 'success');
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition) });
+    },
+    onError: (error) => {
+      notifySave(isApiFailure(error) ? failureText(t, (k) => i18n.exists(k), error, 'update') : t('errors.default'), 'danger');
+      setDeleting(null);
+    },
+  });
+
+  // the new / update routes open the dialog once the rows are there
+  let shownDialog: DialogState = dialog;
+  if (!shownDialog && !initialDone && extras.initialDialog) {
+    const initial = extras.initialDialog;
+    if (initial.mode === 'create' && may('create')) shownDialog = { row: null };
+    else if (initial.mode === 'update' && may('update')) {
+      const found = rows.find((r) => rowId(definition, r) === initial.id);
+      if (found) shownDialog = { row: found };
+    }
+  }
+  const closeDialog = () => {
+    setDialog(null);
+    if (!initialDone && extras.initialDialog) {
+      setInitialDone(true);
+      extras.onInitialDialogClose?.();
+    }
+  };
+
+  const blockedKey = deleting ? (extras.deleteBlockedKey?.(deleting) ?? null) : null;
+  const singular = t(`resources.${definition.name}.singular`);
+
+  return (
+    <div className="flex flex-col gap-4">
+      {extras.intro}
+      <Card className="overflow-hidden" data-testid={`list-${definition.name}`}>
+        <DataTable
+          rows={filtered}
+          columns={columns}
+          rowKey={(row) => rowId(definition, row)}
+          pageSize={pageSize}
+          query={query}
+          onQueryChange={setQuery}
+          loading={list.isPending}
+          caption={t(`resources.${definition.name}.plural`)}
+          isRowSelected={extras.isRowSelected}
+          toolbar={
+            <>
+              <Button variant="secondary" size="sm" onClick={downloadCsv} disabled={filtered.length === 0} data-testid="export-csv">
+                <Download />
+                {t('list.exportCsv')}
+              </Button>
+              <Button variant="secondary" size="sm" onClick={copyRows} disabled={filtered.length === 0} data-testid="copy-rows">
+                <Copy />
+                {t('list.copy')}
+              </Button>
+              {may('create') ? (
+                <Button size="sm" onClick={() => (extras.onCreate ? extras.onCreate() : setDialog({ row: null }))} data-testid="create-button">
+                  <Plus />
+                  {t('common.new')}
+                </Button>
+              ) : null}
+            </>
+          }
+          actions={(row) => {
+            const id = rowId(definition, row);
+            return (
+              <>
+                {extras.rowActions?.(row)}
+                {may('update') ? (
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`${t('common.edit')} ${String(row[definition.searchFields[0]] ?? id)}`}
+                    title={t('common.edit')}
+                    onClick={() => (extras.onEdit ? extras.onEdit(row) : setDialog({ row }))}
+                    data-testid={`edit-${id}`}
+                  >
+                    <Pencil />
+                  </Button>
+                ) : null}
+                {may('delete') && (extras.canDeleteRow?.(row) ?? true) ? (
+                  <Button
+                    variant="danger-ghost"
+                    size="icon-sm"
+                    aria-label={`${t('common.delete')} ${String(row[definition.searchFields[0]] ?? id)}`}
+                    title={t('common.delete')}
+                    onClick={() => setDeleting(row)}
+                    data-testid={`delete-${id}`}
+                  >
+                    <Trash />
+                  </Button>
+                ) : null}
+              </>
+            );
+          }}
+        />
+      </Card>
+
+      {shownDialog ? <ResourceDialog key={shownDialog.row ? rowId(definition, shownDialog.row) : 'new'} definition={definition} row={shownDialog.row} onClose={closeDialog} /> : null}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('dialog.deleteTitle', { name: singular })}
+        message={blockedKey ? t(blockedKey) : t('dialog.deleteMessage', { name: deleting ? String(deleting[definition.searchFields[0]] ?? '') : '' })}
+        onCancel={() => setDeleting(null)}
+        onConfirm={blockedKey ? undefined : () => deleting && remove.mutate(deleting)}
+        busy={remove.isPending}
+      />
+    </div>
+  );
+}
