@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import { LEVEL, type Level } from '../../domain/levels';
+import { defaultViews, type ViewGrant } from '../../domain/permissions';
+import { checkGuard } from '../../src/app/guards';
+import { pathAfterLogin } from '../../src/app/login-redirect';
+import { buildMenu, menuKeys, type MenuContext } from '../../src/app/menu';
+import { entryPath, findEntry, NAVIGATION } from '../../src/app/navigation';
+
+const ALL_PARAMS = { clickToCall: 'yes', webphone: 'yes', webadmin: 'yes', webrtcserver: 'wss://pbx.example.com:8089/ws' };
+
+function user(level: Level, extra: Partial<MenuContext['user']> = {}): MenuContext['user'] {
+  return { level, views: defaultViews(level), allowCustom: true, nick: 'someone', roomEnabled: false, ...extra };
+}
+
+function menu(level: Level, options: { params?: Record<string, string>; workingCorp?: { id: number; name: string } | null; user?: Partial<MenuContext['user']> } = {}) {
+  return menuKeys(buildMenu({ user: user(level, options.user), params: options.params ?? ALL_PARAMS, workingCorp: options.workingCorp ?? null }));
+}
+
+const L1_CONFIG = [
+  'config/corp',
+  'config/destinationGroup',
+  'config/lookAndFeel',
+  'config/restrictionsCorp',
+  'config/restrictionsEntrantes',
+  'config/siproutes',
+  'config/mediaserver',
+  'config/servers',
+  'config/trunk',
+  'config/user',
+];
+
+describe('side menu per level (spec 1 "Side menu")', () => {
+  it('A-MENU-04 A-MENU-05 A-MENU-06 level 1 without a working corp: Dashboard, Config, Logmon, Fail2ban', () => {
+    expect(menu(1)).toEqual(['dashboard', ...L1_CONFIG, 'logmon', 'fail2ban']);
+  });
+
+  it('A-MENU-03 level 1 with a working corp: the corp group first, with its eleven sub-items', () => {
+    const keys = menu(1, { workingCorp: { id: 2, name: 'Acme' } });
+    expect(keys.slice(0, 11)).toEqual([
+      'workingCorp/extension',
+      'workingCorp/speedDialCorp',
+      'workingCorp/trunk',
+      'workingCorp/user',
+      'workingCorp/ivr',
+      'workingCorp/queues',
+      'workingCorp/polls',
+      'workingCorp/voiceMail',
+      'workingCorp/mohCorp',
+      'workingCorp/time',
+      'workingCorp/restrictionsCorp',
+    ]);
+    const tree = buildMenu({ user: user(1), params: ALL_PARAMS, workingCorp: { id: 2, name: 'Acme' } });
+    expect(tree[0]).toMatchObject({ kind: 'group', key: 'workingCorp', label: 'Acme', closable: true });
+  });
+
+  it('A-SES-08 a deselected working corp (id 0) shows no corp group', () => {
+    expect(menu(1, { workingCorp: { id: 0, name: '' } })[0]).toBe('dashboard');
+  });
+
+  it('A-MENU-06 Fail2ban only when webadmin is yes; Logmon and Fail2ban are external links on the PBX host, hidden when it is unknown', () => {
+    expect(menu(1, { params: { ...ALL_PARAMS, webadmin: 'no' } })).not.toContain('fail2ban');
+    const tree = buildMenu({ user: user(1), params: ALL_PARAMS, workingCorp: null });
+    const logmon = tree.find((n) => n.key === 'logmon');
+    expect(logmon).toMatchObject({ kind: 'external', href: 'https://pbx.example.com/logmon/' });
+    const none = menu(1, { params: { ...ALL_PARAMS, webrtcserver: '' } });
+    expect(none).not.toContain('logmon');
+    expect(none).not.toContain('fail2ban');
+  });
+
+  it('A-MENU-07 A-MENU-04 the nick paramsvoip: no Dashboard, Config with VoIP and mail parameters only', () => {
+    expect(menu(1, { user: { nick: 'paramsvoip' } })).toEqual(['config/paramsvoip', 'config/paramsMail', 'logmon', 'fail2ban']);
+  });
+
+  it('A-MENU-08 level 3: Home, Panel, Active calls, Statistics, Click To Call, Config, WebPhone', () => {
+    expect(menu(3)).toEqual([
+      'home',
+      'panel',
+      'activeCalls',
+      'statistics/cdrStats',
+      'statistics/ivrStats',
+      'statistics/pollStats',
+      'statistics/queueStats',
+      'clickToCall',
+      'config/mohCorp',
+      'config/extension',
+      'config/ivr',
+      'config/lookAndFeel',
+      'config/polls',
+      'config/queues',
+      'config/restrictionsCorp',
+      'config/speedDialCorp',
+      'config/time',
+      'config/timeExten',
+      'config/trunk',
+      'config/user',
+      'config/voiceMail',
+      'config/rolegroup',
+      'webphone',
+    ]);
+  });
+
+  it('A-MENU-08 Click To Call only when clickToCall is yes; WebPhone only when webphone is yes', () => {
+    const keys = menu(3, { params: { clickToCall: 'no', webphone: 'no' } });
+    expect(keys).not.toContain('clickToCall');
+    expect(keys).not.toContain('webphone');
+    expect(menu(4, { params: { webphone: 'no' } })).not.toContain('webphone');
+  });
+
+  it('A-MENU-09 level 4 menu has statistics, voice mail, extension and the web phone', () => {
+    expect(menu(4)).toEqual([
+      'statistics/cdrStats',
+      'statistics/ivrStats',
+      'statistics/pollStats',
+      'statistics/queueStats',
+      'config/voiceMail',
+      'config/extension',
+      'webphone',
+    ]);
+  });
+
+  it('A-MENU-10 A-MENU-01 levels 2 and 5 have no side menu', () => {
+    expect(menu(2)).toEqual([]);
+    expect(menu(5)).toEqual([]);
+  });
+
+  it('A-MENU-11 the rooms group (internal rooms, calendar) when the rooms flag is on', () => {
+    expect(menu(3, { user: { roomEnabled: true } }).slice(-2)).toEqual(['rooms/salas', 'rooms/calendar']);
+    expect(menu(4, { user: { roomEnabled: true } })).toContain('rooms/calendar');
+    expect(menu(3)).not.toContain('rooms/salas');
+  });
+
+  it('F-PERM-06 menu entries follow canAccess: a level 3 role group without trunk hides Trunks', () => {
+    const views: ViewGrant[] = defaultViews(3).filter((v) => v.name !== 'trunk');
+    expect(menu(3, { user: { views } })).not.toContain('config/trunk');
+  });
+
+  it('A-RTE-11 look and feel hides when the corp does not allow customising', () => {
+    expect(menu(3, { user: { allowCustom: false } })).not.toContain('config/lookAndFeel');
+    expect(menu(1, { user: { allowCustom: false } })).not.toContain('config/lookAndFeel');
+  });
+});
+
+describe('route guards', () => {
+  const subject = (level: Level, allowCustom = true) => ({ level, views: defaultViews(level), allowCustom });
+  const guard = (key: string) => findEntry(key)!.guard;
+
+  it('A-RTE-15 level 4 is refused on user routes', () => {
+    for (const key of ['user', 'userNew', 'userUpdate']) expect(checkGuard(guard(key), subject(4)).allow).toBe(false);
+    expect(checkGuard(guard('user'), subject(3)).allow).toBe(true);
+    expect(checkGuard(guard('user'), subject(1)).allow).toBe(true);
+  });
+
+  it('A-PRF-01 every user may open the own profile, level 4 included', () => {
+    for (const level of [1, 2, 3, 4, 5] as Level[]) expect(checkGuard(guard('userProfile'), subject(level)).allow).toBe(true);
+  });
+
+  it('A-RTE-11 lookAndFeel needs allowCustom and a level number of 4 or lower', () => {
+    expect(checkGuard(guard('lookAndFeel'), subject(3, true)).allow).toBe(true);
+    expect(checkGuard(guard('lookAndFeel'), subject(3, false)).allow).toBe(false);
+    expect(checkGuard(guard('lookAndFeel'), subject(5, true)).allow).toBe(false);
+  });
+
+  it('A-RTE-16 configuration/home sends level 4 to extension', () => {
+    expect(checkGuard(guard('configHome'), subject(4))).toEqual({ allow: false, redirectTo: 'extension' });
+    expect(checkGuard(guard('configHome'), subject(3)).allow).toBe(true);
+  });
+
+  it('A-LOG-16 level 5 on home goes to the panel, which it may open', () => {
+    expect(checkGuard(guard('home'), subject(5))).toEqual({ allow: false, redirectTo: 'panel' });
+    expect(checkGuard(guard('panel'), subject(5)).allow).toBe(true);
+  });
+
+  it('A-RTE-12 A-RTE-13 sip routes and trunk/new only for level 1', () => {
+    for (const key of ['siproutes', 'siproutesNew', 'siproutesUpdate', 'trunkNew']) {
+      expect(checkGuard(guard(key), subject(1)).allow).toBe(true);
+      expect(checkGuard(guard(key), subject(3)).allow).toBe(false);
+    }
+    expect(checkGuard(guard('trunkUpdate'), subject(3)).allow).toBe(true);
+  });
+
+  it('A-RTE-09 read routes: configuration/corp and rolegroup need read on their view', () => {
+    expect(checkGuard(guard('corp'), subject(3)).allow).toBe(false);
+    expect(checkGuard(guard('corp'), subject(1)).allow).toBe(true);
+    expect(checkGuard(guard('rolegroup'), subject(3)).allow).toBe(true);
+    expect(checkGuard(guard('rolegroup'), subject(4)).allow).toBe(false);
+    expect(checkGuard(guard('cdrStats'), subject(4)).allow).toBe(true);
+  });
+
+  it('A-RTE-10 new routes need create and update routes need update', () => {
+    const readOnly = { level: LEVEL.administrator, views: [{ name: 'roleGroup' as const, actions: ['read' as const] }], allowCustom: true };
+    expect(checkGuard(guard('rolegroup'), readOnly).allow).toBe(true);
+    expect(checkGuard(guard('rolegroupNew'), readOnly).allow).toBe(false);
+    expect(checkGuard(guard('rolegroupUpdate'), readOnly).allow).toBe(false);
+  });
+
+  it('A-RTE-14 speedDialCorp opens for any signed-in user', () => {
+    for (const level of [1, 2, 3, 4, 5] as Level[]) expect(checkGuard(guard('speedDialCorp'), subject(level)).allow).toBe(true);
+    expect(checkGuard(guard('speedDialCorp'), null).allow).toBe(false);
+  });
+});
+
+describe('the route table', () => {
+  it('A-RTE-04 A-RTE-05 A-RTE-06 every named route of the specs is declared once', () => {
+    const paths = NAVIGATION.flatMap((e) => [e.path ?? '', ...(e.aliases ?? [])]);
+    const expected = [
+      'home',
+      'panel',
+      'paramsvoip',
+      'paramsMail',
+      'panel/activeCalls',
+      'panel/dashboard',
+      'panel/list',
+      'webphone',
+      'salas/Rooms',
+      'salas/Calendario',
+      'salas/DayCalendar/:date?',
+      'misc/meetDetail',
+      'clickToCall',
+      'configuration/clickToCall',
+      'configuration/ClickToCallTable',
+      'configuration/siproute/all',
+      'configuration/siproute/new',
+      'configuration/server',
+      'configuration/mediaserver',
+      'configuration/user',
+      'user',
+      'user/userProfile',
+      'configuration/corp/new',
+      'configuration/corp/update/:corpToUpdate?',
+      'configuration/extension',
+      'configuration/extension/update/:id?',
+      'configuration/extension/follow',
+      'configuration/extension/follow/new',
+      'configuration/extension/speedDialExten',
+      'configuration/restrictionsexten',
+      'configuration/moh/new',
+      'configuration/moh/update/:id?',
+      'configuration/polls/questions',
+      'configuration/rolegroup',
+      'configuration/rolegroup/new',
+      'configuration/rolegroup/update/:roleGroupId?',
+      'configuration/home',
+      'configuration/dialer',
+      'configuration/integration',
+      'configuration/trunk',
+      'configuration/speedDialCorp',
+      'configuration/time',
+      'configuration/timeExten',
+      'configuration/voiceMail',
+      'configuration/destinationGroup',
+      'configuration/restrictionsCorp',
+      'configuration/restrictionsEntrantes',
+      'configuration/ivr',
+      'configuration/queues',
+      'misc/queues',
+      'configuration/polls',
+      'configuration/mohCorp',
+      'configuration/lookAndFeel',
+      'statistics/cdrStats',
+      'statistics/ivrStats',
+      'statistics/pollStats',
+      'statistics/queueStats',
+      'statistics/monitorQuality',
+      'logmon',
+      'about',
+    ];
+    for (const path of expected) expect(paths, path).toContain(path);
+    const keys = NAVIGATION.map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const real = NAVIGATION.flatMap((e) => (e.path ? [e.path] : []));
+    expect(new Set(real).size).toBe(real.length);
+  });
+
+  it('A-RTE-03 screens built in this version are the shell ones; the rest say plainly they are planned', () => {
+    const built = NAVIGATION.filter((e) => e.screen !== 'planned').map((e) => e.key);
+    expect(built.sort()).toEqual(
+      ['home', 'configHome', 'corp', 'corpNew', 'corpUpdate', 'user', 'userNew', 'userUpdate', 'rolegroup', 'rolegroupNew', 'rolegroupUpdate', 'lookAndFeel', 'userProfile'].sort(),
+    );
+  });
+
+  it('entryPath drops the optional parameter', () => {
+    expect(entryPath('rolegroupUpdate')).toBe('configuration/rolegroup/update');
+    expect(entryPath('user')).toBe('configuration/user');
+  });
+});
+
+describe('redirect after login', () => {
+  it('A-LOG-14 level 1 goes to home with corp supervisor', () => {
+    expect(pathAfterLogin({ level: 1, nick: 'super' }, 'acme', 'es')).toBe('/supervisor/es/home');
+  });
+  it('A-LOG-15 the level 1 nick paramsvoip goes to paramsvoip', () => {
+    expect(pathAfterLogin({ level: 1, nick: 'paramsvoip' }, 'supervisor', 'en')).toBe('/supervisor/en/paramsvoip');
+  });
+  it('A-LOG-16 level 5 goes to the panel', () => {
+    expect(pathAfterLogin({ level: 5, nick: 'wall' }, 'acme', 'pt')).toBe('/acme/pt/panel');
+  });
+  it('A-LOG-17 levels 2 to 4 go home with the corp of the login url', () => {
+    for (const level of [2, 3, 4] as Level[]) expect(pathAfterLogin({ level, nick: 'x' }, 'acme', 'en')).toBe('/acme/en/home');
+    expect(pathAfterLogin({ level: 3, nick: 'x' }, undefined, 'en')).toBe('/supervisor/en/home');
+  });
+});
