@@ -60,6 +60,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
   // so the route's body schema only documents it in the OpenAPI document.
   const bodyPassThrough = { validatorCompiler: passBodyThrough };
   const docBody = documentedBody(binding);
+  const docBodyWithId = z.intersection(z.object({ [definition.idField]: z.number().int().positive() }), docBody);
 
   r.get(base, { schema: { tags, summary: `List ${definition.name}` }, onRequest: authorise('read') }, async (request) => {
     const principal = principalOf(request);
@@ -88,7 +89,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return write(principal, body, { id, existing });
   };
 
-  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBody }, ...bodyPassThrough, onRequest: authorise('update') }, async (request) => {
+  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBodyWithId }, ...bodyPassThrough, onRequest: authorise('update') }, async (request) => {
     const principal = principalOf(request);
     const raw = asRecord(uncapitaliseKeys(request.body));
     const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
@@ -162,6 +163,8 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
       throw conflictOf(error) ?? error;
     }
     const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
+    // deleted by someone else between the read and the write
+    if (rows.length === 0) throw notFound();
     return rows[0];
   }
 
