@@ -9,6 +9,7 @@ import {
   IMAGE_FIELDS,
   IMAGE_MAX_BYTES,
   lookAndFeelSchema,
+  msg,
   sniffImage,
   type ImageField,
   type LookAndFeel,
@@ -21,6 +22,7 @@ import { forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
 
 const tags = ['lookAndFeel'];
 const IMAGE_NAMES = Object.keys(IMAGE_FIELDS) as ImageField[];
+const IMAGE_SIZE_MESSAGE = msg('validation.imageSize', { max: `${IMAGE_MAX_BYTES / (1024 * 1024)} MB` });
 const MIME_COLUMN = { loginImage: 'loginImageMime', loginBottomImage: 'loginBottomImageMime', favIconImage: 'favIconImageMime' } as const;
 /** the upload names of spec 2 §7 (imageLogin ...) and our field names both name an image */
 const UPLOAD_TO_FIELD = new Map<string, ImageField>(IMAGE_NAMES.flatMap((field) => [[IMAGE_FIELDS[field].upload, field] as const, [field, field] as const]));
@@ -97,7 +99,7 @@ export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
       if (!parsed.success) issues.unshift(...zodIssues(parsed.error));
       for (const [field, { bytes, path }] of images) {
         const problem = checkImage(field, bytes);
-        if (problem) issues.push({ path, message: problem });
+        if (problem) issues.push({ path, message: problem === 'validation.imageSize' ? IMAGE_SIZE_MESSAGE : problem });
       }
       if (issues.length > 0 || !parsed.success) throw invalid(issues);
 
@@ -133,7 +135,7 @@ async function readMultipart(request: FastifyRequest): Promise<SaveRequest> {
       const bytes = await part.toBuffer();
       const field = UPLOAD_TO_FIELD.get(part.fieldname);
       if (!field) continue;
-      if (part.file.truncated) issues.push({ path: part.fieldname, message: 'validation.imageSize' });
+      if (part.file.truncated) issues.push({ path: part.fieldname, message: IMAGE_SIZE_MESSAGE });
       // a browser sends an empty part for an empty file input: that is "not chosen" (C-LF-10)
       else if (bytes.length > 0) images.set(field, { bytes, path: part.fieldname });
     } else {
