@@ -1,0 +1,79 @@
+/**
+ * The PBX adapter: what the live-state service and the routes need from a PBX. A real Asterisk (ARI
+ * WebSocket + REST) and the call-centre simulator both implement it, with the same ARI event shapes
+ * (ARCHITECTURE "Real time"), so they are interchangeable.
+ *
+ * Naming: PJSIP endpoints are `{corpId}_{number}` (device `PJSIP/{corpId}_{number}`), queues
+ * `{corpId}_{queueId}` (queue_log `queuename`, device `Queue:{corpId}_{queueId}_avail`).
+ */
+import type { Observable } from 'rxjs';
+import type { AriBridge, AriChannel, AriContactStatus, AriDeviceState, AriEndpoint, AriEvent } from './ari';
+
+/** A registered (or last known) contact of a PJSIP endpoint (ps_contacts / AMI ContactStatus). */
+export interface PbxContact {
+  /** endpoint name, e.g. `2_1001` */
+  endpoint: string;
+  aor: string;
+  uri: string;
+  contact_status: AriContactStatus;
+  via_addr: string | null;
+  via_port: number | null;
+  roundtrip_usec?: string;
+}
+
+export interface PbxSnapshot {
+  /** when the snapshot was taken (ms, PBX clock) */
+  time: number;
+  channels: AriChannel[];
+  endpoints: AriEndpoint[];
+  contacts: PbxContact[];
+  /** device states of the PJSIP endpoints and the queues' `_avail` devices */
+  deviceStates: AriDeviceState[];
+  bridges: AriBridge[];
+}
+
+export interface OriginateRequest {
+  corpId: number;
+  /** the extension that rings first */
+  from: string;
+  /** an extension of the same corp or an outside number */
+  to: string;
+  /** seconds the first leg may ring (default 30) */
+  timeoutSec?: number;
+}
+
+export interface QueueMemberRequest {
+  corpId: number;
+  queueId: number;
+  /** extension number */
+  number: string;
+  penalty?: number;
+  paused?: boolean;
+}
+
+export type PbxErrorCode = 'not_found' | 'unavailable' | 'invalid' | 'conflict' | 'stopped';
+
+export class PbxError extends Error {
+  constructor(
+    readonly code: PbxErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PbxAdapter {
+  /** every ARI event, in order (hot: subscribers receive what happens after they subscribe) */
+  readonly events$: Observable<AriEvent>;
+  /** true while the event stream is live; after false → true, take a new snapshot */
+  readonly connected$: Observable<boolean>;
+  snapshot(): Promise<PbxSnapshot>;
+  /** hangs up one channel (cause 16); PbxError 'not_found' when unknown */
+  hangup(channelId: string): Promise<void>;
+  /** rings `from`, and when it answers dials `to`; resolves with the first channel's id */
+  originate(request: OriginateRequest): Promise<{ channelId: string }>;
+  addQueueMember(request: QueueMemberRequest): Promise<void>;
+  removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}

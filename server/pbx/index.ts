@@ -1,0 +1,4 @@
+export * from './ari';
+export * from './adapter';
+export * from './records';
+export * from './simulator';
