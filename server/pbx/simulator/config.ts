@@ -1,0 +1,136 @@
+/** Inputs of the call-centre simulator and their defaults. */
+import type { RecordSink } from '../records';
+
+export const QUEUE_STRATEGIES = ['ringall', 'leastrecent', 'fewestcalls', 'random', 'rrmemory', 'linear'] as const;
+export type QueueStrategy = (typeof QUEUE_STRATEGIES)[number];
+
+export interface SimExtension {
+  number: string;
+  userName: string;
+}
+
+export interface SimQueue {
+  id: number;
+  name: string;
+  strategy: QueueStrategy;
+  /** member extension numbers, in order (linear, rrmemory) */
+  members: string[];
+  /** service-level threshold (s); carried for consumers, Asterisk's default 60 */
+  serviceLevelSec?: number;
+  /** inbound calls per hour (Poisson), before the hourly profile */
+  callsPerHour: number;
+  /** the DID callers dial (default `4000{id}`) */
+  did?: string;
+  /** how long one member rings (s), default 15 */
+  ringTimeoutSec?: number;
+  /** pause between ring attempts (s), default 5 */
+  retrySec?: number;
+  /** member rest after a call (s), default 0 */
+  wrapupSec?: number;
+  /** queue timeout (s) → EXITWITHTIMEOUT; 0 = none (default) */
+  maxWaitSec?: number;
+  /** mean IVR time before the queue (s); 0 = no IVR; default 8 */
+  ivrSec?: number;
+}
+
+export interface SimCorp {
+  corpId: number;
+  extensions: SimExtension[];
+  queues: SimQueue[];
+  /** extension-to-extension calls per hour for the whole corp (default 0) */
+  internalCallsPerHour?: number;
+  /** extension-to-outside calls per hour for the whole corp (default 0) */
+  outboundCallsPerHour?: number;
+  /** the trunk's endpoint name (default `{corpId}_trunk`) */
+  trunk?: string;
+}
+
+export interface Duration {
+  distribution: 'exponential' | 'lognormal';
+  /** mean in seconds */
+  meanSec: number;
+  /** log-normal shape (default 0.6) */
+  sigma?: number;
+}
+
+export interface TrafficOptions {
+  /** how long a caller waits in the queue before hanging up */
+  patience: Duration;
+  /** queue call talk time */
+  talk: Duration;
+  internalTalk: Duration;
+  outboundTalk: Duration;
+  /** probability that a rung member answers (else the ring times out) */
+  answerProbability: number;
+  /** a member answers after uniform [min, max] seconds (kept under the ring timeout) */
+  answerDelaySec: [number, number];
+  /** probability that an answered call has one hold */
+  holdProbability: number;
+  holdMeanSec: number;
+  /** probability that the agent (not the caller) ends an answered call */
+  agentHangsUpProbability: number;
+  /** 24 multipliers of the arrival rates by UTC hour (default flat) */
+  hourlyProfile: number[] | null;
+  /** share of extensions offline at start */
+  offlineAtStart: number;
+  /** per registered extension, unregistrations per hour */
+  unregisterPerHour: number;
+  /** mean minutes an extension stays offline */
+  offlineMeanMin: number;
+  /** internal calls: probability the callee answers */
+  internalAnswerProbability: number;
+  /** outbound calls: outcome probabilities (the rest is no answer) */
+  outboundAnswerProbability: number;
+  outboundBusyProbability: number;
+  /** originate: the first leg answers after this many seconds */
+  originateAnswerSec: number;
+}
+
+export const DEFAULT_TRAFFIC: TrafficOptions = {
+  patience: { distribution: 'exponential', meanSec: 90 },
+  talk: { distribution: 'lognormal', meanSec: 180, sigma: 0.6 },
+  internalTalk: { distribution: 'lognormal', meanSec: 90, sigma: 0.7 },
+  outboundTalk: { distribution: 'lognormal', meanSec: 150, sigma: 0.7 },
+  answerProbability: 0.9,
+  answerDelaySec: [2, 8],
+  holdProbability: 0.15,
+  holdMeanSec: 30,
+  agentHangsUpProbability: 0.5,
+  hourlyProfile: null,
+  offlineAtStart: 0.1,
+  unregisterPerHour: 0.05,
+  offlineMeanMin: 20,
+  internalAnswerProbability: 0.8,
+  outboundAnswerProbability: 0.7,
+  outboundBusyProbability: 0.1,
+  originateAnswerSec: 2,
+};
+
+export interface SimulatorLogger {
+  warn(msg: string, data?: Record<string, unknown>): void;
+}
+
+export interface SimulatorOptions {
+  seed: number;
+  corps: SimCorp[];
+  /**
+   * 'manual': the clock moves only with advance()/runUntil() (tests);
+   * 'realtime' (default): start() paces the virtual clock to the wall clock times timeFactor.
+   */
+  driver?: 'manual' | 'realtime';
+  /** virtual seconds per real second (realtime driver), default 1 */
+  timeFactor?: number;
+  /** virtual start (ms since epoch); default Date.now() for realtime, 2024-05-01T08:00:00Z for manual */
+  startTime?: number;
+  traffic?: Partial<TrafficOptions>;
+  sink?: RecordSink;
+  /** write a WAV per answered call (default true) */
+  recordings?: boolean;
+  /** ARI `application` of every event (default 'callboard') */
+  application?: string;
+  /** ARI `asterisk_id` (default '52:54:00:ca:11:b0') */
+  asteriskId?: string;
+  log?: SimulatorLogger;
+}
+
+export const MANUAL_START = Date.UTC(2024, 4, 1, 8, 0, 0);

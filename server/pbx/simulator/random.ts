@@ -1,0 +1,61 @@
+/** Seeded randomness for the simulator: mulberry32 and the distributions a call centre needs. */
+
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export class Rng {
+  private readonly next: () => number;
+
+  constructor(seed: number) {
+    this.next = mulberry32(seed);
+  }
+
+  /** uniform in [0, 1) */
+  float(): number {
+    return this.next();
+  }
+
+  /** uniform in [min, max) */
+  uniform(min: number, max: number): number {
+    return min + (max - min) * this.next();
+  }
+
+  /** integer in [min, max] */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** exponential with the given mean */
+  exponential(mean: number): number {
+    return -mean * Math.log(1 - this.next());
+  }
+
+  /** standard normal (Box-Muller, two uniforms per draw: keeps the stream simple to reason about) */
+  normal(): number {
+    const u = 1 - this.next();
+    const v = this.next();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  /** log-normal with the given MEAN (not median) and shape sigma */
+  lognormal(mean: number, sigma: number): number {
+    const mu = Math.log(mean) - (sigma * sigma) / 2;
+    return Math.exp(mu + sigma * this.normal());
+  }
+}
