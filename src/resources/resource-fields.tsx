@@ -53,7 +53,7 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
         control={form.control}
         name={field.name}
         render={({ field: f }) => (
-          <div className="flex min-h-9 items-center justify-between gap-3 rounded-lg border border-border bg-surface-2 px-3 py-2 sm:self-end">
+          <div className="flex min-h-9 items-center justify-between gap-3 self-start rounded-lg border border-border bg-surface-2 px-3 py-2 sm:mt-[22px]">
             <span id={`${id}-label`} className="text-sm text-text">
               {label}
             </span>
@@ -96,7 +96,8 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
   }
 
   return (
-    <FormField id={id} label={label} error={errorText} className={cn(wide && 'col-span-full')}>
+    // a password with its strength bar starts a row, so it sits beside its confirmation
+    <FormField id={id} label={label} error={errorText} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
       {field.kind === 'select' ? (
         <SelectControl field={field} form={form} id={id} locked={locked} row={row} aria={aria} />
       ) : field.kind === 'password' ? (

@@ -31,9 +31,27 @@ export interface ButtonProps extends ComponentProps<'button'>, VariantProps<type
   loading?: boolean;
 }
 
-export function Button({ className, variant, size, loading = false, disabled, children, type = 'button', ...props }: ButtonProps) {
+/**
+ * A busy button stays focusable (aria-disabled, clicks ignored) so keyboard focus is not lost
+ * while a save is under way.
+ */
+export function Button({ className, variant, size, loading = false, disabled, children, type = 'button', onClick, ...props }: ButtonProps) {
   return (
-    <button type={type} className={cn(buttonVariants({ variant, size }), className)} disabled={disabled || loading} aria-busy={loading || undefined} {...props}>
+    <button
+      type={type}
+      className={cn(buttonVariants({ variant, size }), loading && 'cursor-progress opacity-80', className)}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
+      aria-busy={loading || undefined}
+      onClick={(e) => {
+        if (loading) {
+          e.preventDefault();
+          return;
+        }
+        onClick?.(e);
+      }}
+      {...props}
+    >
       {loading ? <Spinner className="size-4" /> : null}
       {children}
     </button>

@@ -98,7 +98,7 @@ export function DataTable<T>({
                     key={column.key}
                     scope="col"
                     aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
-                    className={cn('border-b border-border px-4 py-2.5 text-xs font-semibold tracking-wide text-muted uppercase', column.className)}
+                    className={cn('border-b border-border px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase', column.className)}
                   >
                     {sortable ? (
                       <button

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { focusableIn, trapTab } from './focus';
 
+/** open dialogs, the last one on top */
+const openDialogs: symbol[] = [];
+
 export interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -34,6 +37,27 @@ export function Dialog({ open, onClose, title, description, width = 600, childre
   useEffect(() => {
     onCloseRef.current = onClose;
   });
+
+  // Esc and Tab are handled on the document for the top-most dialog, so they work even when the
+  // focused element went away (a button that turned busy, a field that was hidden)
+  useEffect(() => {
+    if (!open) return;
+    const me = Symbol('dialog');
+    openDialogs.push(me);
+    const onKey = (e: KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== me) return;
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        onCloseRef.current();
+      } else if (panel.current) trapTab(e, panel.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(me), 1);
+    };
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -71,14 +95,6 @@ export function Dialog({ open, onClose, title, description, width = 600, childre
         aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         data-testid={testId}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onCloseRef.current();
-            return;
-          }
-          if (panel.current) trapTab(e, panel.current);
-        }}
         className={cn(
           'relative my-auto flex max-h-[calc(100dvh-2rem)] w-full animate-pop-in flex-col rounded-2xl border border-border bg-surface shadow-pop outline-none',
           width === 1000 ? 'max-w-[1000px]' : width === 440 ? 'max-w-[440px]' : 'max-w-[600px]',

@@ -19,7 +19,12 @@ export function trapTab(event: KeyboardEvent | ReactKeyboardEvent, container: HT
   const first = items[0];
   const last = items[items.length - 1];
   const active = document.activeElement;
-  if (event.shiftKey && (active === first || !container.contains(active))) {
+  if (!container.contains(active)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+    return true;
+  }
+  if (event.shiftKey && active === first) {
     event.preventDefault();
     last.focus();
     return true;

@@ -6,7 +6,7 @@ import { UserMenu } from './user-menu';
 /** Page title, level 1 usage widget and the user menu (A-TOP-01..05). */
 export function TopBar({ title, user }: { title: string; user: MyUser }) {
   return (
-    <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur sm:px-6">
       <h1 className="min-w-0 flex-1 truncate text-base font-semibold text-text" data-testid="page-title">
         {title}
       </h1>

@@ -32,8 +32,8 @@ export function ImageField({
   const id = `lf-image-${name}`;
   return (
     <div className="flex flex-col gap-2 rounded-xl border border-border bg-surface-2 p-3">
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-medium text-muted">{label}</span>
+      <div className="flex flex-col">
+        <span className="text-xs font-medium text-text">{label}</span>
         <span className="text-[11px] text-muted">
           {spec.accept.map((a) => a.replace('image/', '').toUpperCase()).join(', ')} · {spec.hint}
         </span>
