@@ -80,3 +80,12 @@ export function line(e: AriEvent): string {
       return `${e.type} ${where}`;
   }
 }
+
+/** Advances virtual time in steps until `done()`; throws after `maxMs` (never loops forever). */
+export function advanceUntil(sim: CallCentreSimulator, done: () => boolean, stepMs = 1000, maxMs = 7 * 86_400_000): void {
+  const limit = sim.now() + maxMs;
+  while (!done()) {
+    if (sim.now() >= limit) throw new Error(`condition not reached within ${maxMs} ms of simulated time`);
+    sim.advance(stepMs);
+  }
+}

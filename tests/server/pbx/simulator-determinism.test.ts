@@ -7,13 +7,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { AriEvent, SimCorp } from '../../../server/pbx';
-import { busyCorp, hashEvents, line, startSim } from './helpers';
+import { advanceUntil, busyCorp, hashEvents, line, startSim } from './helpers';
 
 const N = 5000;
 
 async function firstEvents(seed: number, n = N): Promise<AriEvent[]> {
   const run = await startSim({ seed, corps: [busyCorp(2), { ...busyCorp(3), queues: busyCorp(3).queues.slice(0, 1) }] }, true);
-  while (run.events.length < n) run.sim.advance(60_000);
+  advanceUntil(run.sim, () => run.events.length >= n, 60_000);
   return run.events.slice(0, n);
 }
 
@@ -67,9 +67,9 @@ function compareWithFixture(name: string, fixture: Fixture): void {
 describe('recorded sequences (fixtures)', () => {
   it('an inbound queue call: IVR, ringall, answer, talk, hang-up', async () => {
     const run = await startSim({ seed: 7, corps: [small], traffic: { ...quiet, holdProbability: 0 } });
-    while (run.events.length === 0) run.sim.advance(1000);
+    advanceUntil(run.sim, () => run.events.length > 0, 1000);
     run.sim.setCorp({ ...small, queues: [{ ...small.queues[0], callsPerHour: 0 }] }); // this call only
-    while (!run.sink.queueLog.some((r) => r.event.startsWith('COMPLETE'))) run.sim.advance(1000);
+    advanceUntil(run.sim, () => run.sink.queueLog.some((r) => r.event.startsWith('COMPLETE')), 1000);
     const events = run.events;
     expect(run.sim.stats()).toMatchObject({ channels: 0, calls: 0, bridges: 0 });
     expect(events.map(line).slice(0, 8)).toEqual([
@@ -93,7 +93,7 @@ describe('recorded sequences (fixtures)', () => {
     run.sim.advance(10_000);
     run.events.length = 0;
     const { channelId } = await run.sim.originate({ corpId: 2, from: '1001', to: '1002' });
-    while (!run.events.some((e) => e.type === 'BridgeCreated')) run.sim.advance(500);
+    advanceUntil(run.sim, () => run.events.some((e) => e.type === 'BridgeCreated'), 500);
     run.sim.advance(5000);
     await run.sim.hangup(channelId);
     expect(run.events.map(line)).toEqual([
