@@ -139,6 +139,8 @@ export interface HubServer {
   connectionCount(corpId?: number): number;
   /** closes one connection with a Close message (allowReconnect false = kicked for good) */
   closeConnection(connectionId: string, error?: string, allowReconnect?: boolean): boolean;
+  /** closes every connection of a user (session revoked, user deleted); returns how many */
+  closeUser(userId: number, error?: string): number;
   resetCounters(): void;
   /** Close with allowReconnect:true to every connection, then stops accepting. */
   shutdown(reason?: string): Promise<void>;
@@ -789,6 +791,11 @@ export function createHubServer(options: HubServerOptions): HubServer {
       if (!conn) return false;
       closeConn(conn, error, allowReconnect);
       return true;
+    },
+    closeUser: (userId, error = 'Session ended.') => {
+      const mine = [...connections.values()].filter((conn) => conn.principal.userId === userId);
+      for (const conn of mine) closeConn(conn, error, false);
+      return mine.length;
     },
     resetCounters: () => {
       counters = emptyCounters(counters.connections);

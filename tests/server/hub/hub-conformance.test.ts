@@ -324,6 +324,24 @@ describe('keep-alive and shutdown', () => {
     }
   });
 
+  it('closes a connection that never completes the handshake; closeUser kicks for good', async () => {
+    const s = await startServer({ handshakeTimeoutMs: 150 });
+    try {
+      const mute = await rawClient(s.url, 'tok-acme-admin', null);
+      const { code } = await mute.closed;
+      expect(code).toBe(1000);
+      expect(mute.frames).toEqual([]);
+      const conn = client(s.url, 'tok-acme-admin');
+      const closed = new Promise<Error | undefined>((resolve) => conn.onclose((e) => resolve(e)));
+      await conn.start();
+      expect(s.hub.closeUser(3, 'Session revoked')).toBe(1);
+      expect(String(await closed)).toContain('Server returned an error on close: Session revoked');
+      expect(conn.state).toBe(HubConnectionState.Disconnected);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('shutdown() sends Close with allowReconnect to everyone and refuses new connections', async () => {
     const s = await startServer();
     const a = await rawClient(s.url, 'tok-acme-admin');
