@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{domain,machines,streams,src,kiosk}/**/*.test.ts'],
           environment: 'node',
+          // projects with different maxWorkers need their own group (vitest 4): unit first, then server
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -19,6 +21,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // each file opens its own database; two cores do not gain from more
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
