@@ -9,7 +9,7 @@ const port = process.argv[2] ?? '8181';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'callboard-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, PORT: port, DATA_DIR: dataDir, CALLBOARD_DEMO: '1', NODE_ENV: 'test' },
+  env: { ...process.env, PORT: port, DATA_DIR: dataDir, CALLBOARD_DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+export const PASSWORD = 'callboard';
+const screensDir = path.join('test-results', 'screens');
+
+/** Signs in through the login page of `corp` and waits for the landing page. */
+export async function login(page: Page, corp: string, nick: string, pass = PASSWORD): Promise<void> {
+  await page.goto(`/login/${corp}`);
+  await page.getByTestId('login-nick').fill(nick);
+  await page.getByTestId('login-pass').fill(pass);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Screenshots are kept as artifacts (test-results/screens) so a person can look at them. */
+export async function saveScreen(page: Page, name: string): Promise<void> {
+  mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+export async function expectSnackbar(page: Page, text: RegExp | string): Promise<void> {
+  await expect(page.getByTestId('snackbar-message').filter({ hasText: text })).toBeVisible();
+}
+
+/** The landing path for a corp and language, e.g. /acme/en/home. */
+export function landing(corp: string, lang: string, screen: string): RegExp {
+  return new RegExp(`/${corp}/${lang}/${screen}$`);
+}
+
+/** Opens the user menu unless it is already open (it stays open after a language switch). */
+export async function openUserMenu(page: Page): Promise<void> {
+  if (!(await page.getByTestId('user-menu-signout').isVisible())) await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-menu-signout')).toBeVisible();
+}
