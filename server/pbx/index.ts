@@ -2,3 +2,4 @@ export * from './ari';
 export * from './adapter';
 export * from './records';
 export * from './simulator';
+export * from './ari/index';

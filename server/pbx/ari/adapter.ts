@@ -1,0 +1,408 @@
+/**
+ * The PbxAdapter over a real Asterisk: the ARI event WebSocket (`/ari/events?app=…&subscribeAll=true`,
+ * subprotocol `ari`) feeds `events$`, REST calls serve snapshot, hangup and originate
+ * (reference/protocols.md §3, §6).
+ *
+ * Connection: reconnects for ever with exponential backoff and jitter until stop(); a ping per
+ * `pingIntervalMs` finds dead sockets (no pong by the next ping → dropped and reconnected).
+ * `connected$` turns true on every (re)connect and the adapter does nothing else: the consumer takes a
+ * new snapshot() then, as it would with the simulator.
+ *
+ * Queue membership: ARI has no queue-member API. The console writes members to the realtime
+ * `queue_members` table (reference/protocols.md §5) and app_queue reads it, so addQueueMember and
+ * removeQueueMember reject with PbxError 'unavailable' and say so.
+ */
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import WebSocket, { type RawData } from 'ws';
+import { endpointName } from '../../../domain';
+import type { AriBridge, AriChannel, AriDeviceState, AriEndpoint, AriEvent } from '../ari';
+import { PbxError, type OriginateRequest, type PbxAdapter, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
+import { backoffDelay, resolveBackoff, type BackoffOptions } from './backoff';
+import { parseAriMessage } from './messages';
+import { endpointDeviceState, EventPicture } from './picture';
+import { AriRestClient, type AriAuthMode } from './rest';
+
+export interface AriLogger {
+  warn(msg: string, data?: Record<string, unknown>): void;
+  info?(msg: string, data?: Record<string, unknown>): void;
+}
+
+export interface AriAdapterOptions {
+  /** Asterisk's HTTP server, e.g. `http://127.0.0.1:8088` (a trailing `/ari` is accepted) */
+  url: string;
+  user: string;
+  password: string;
+  /** the Stasis application name (default `callboard`) */
+  app?: string;
+  /** credentials in an `Authorization: Basic` header (default) or the `api_key` query parameter */
+  auth?: AriAuthMode;
+  log?: AriLogger;
+  backoff?: BackoffOptions;
+  /** REST timeout (ms), default 5000 */
+  requestTimeoutMs?: number;
+  /** WebSocket handshake timeout (ms), default 10 000 */
+  handshakeTimeoutMs?: number;
+  /** ping period (ms), default 20 000; 0 = no pings */
+  pingIntervalMs?: number;
+  /**
+   * Names of the queues' `_avail` devices (`Queue:{corpId}_{queueId}_avail`) to read with
+   * `GET /deviceStates/{name}` in snapshot(). Without it the snapshot has the queue devices the event
+   * stream has reported since start.
+   */
+  queueDevices?: () => Iterable<string> | Promise<Iterable<string>>;
+}
+
+export interface AriAdapterStats {
+  connected: boolean;
+  /** successful WebSocket opens */
+  connects: number;
+  /** attempts that failed or connections that were lost */
+  failures: number;
+  /** WebSocket messages received */
+  received: number;
+  /** events pushed to events$ */
+  forwarded: number;
+  /** messages dropped as unreadable */
+  malformed: number;
+  /** well-formed events of types outside the model, dropped */
+  ignored: number;
+  /** forwarded events the shape check found fault with */
+  nonconforming: number;
+}
+
+const MAX_LOGGED = 20;
+const QUEUE_DEVICE_CONCURRENCY = 8;
+
+type State = 'idle' | 'running' | 'stopped';
+
+export class AriAdapter implements PbxAdapter {
+  readonly events$: Observable<AriEvent>;
+  readonly connected$: Observable<boolean>;
+  private readonly subject = new Subject<AriEvent>();
+  private readonly connectedSubject = new BehaviorSubject<boolean>(false);
+  private readonly rest: AriRestClient;
+  private readonly picture = new EventPicture();
+  private readonly backoff: Required<BackoffOptions>;
+  private readonly app: string;
+  private readonly log: AriLogger;
+  private readonly handshakeTimeoutMs: number;
+  private readonly pingIntervalMs: number;
+  private readonly queueDevices: AriAdapterOptions['queueDevices'];
+  private state: State = 'idle';
+  private socket: WebSocket | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  /** a message or pong arrived since the last ping */
+  private alive = true;
+  private firstAttempt: { promise: Promise<void>; resolve: () => void } | null = null;
+  private logged = 0;
+  private readonly ignoredTypes = new Set<string>();
+  private readonly counters = { connects: 0, failures: 0, received: 0, forwarded: 0, malformed: 0, ignored: 0, nonconforming: 0 };
+
+  constructor(options: AriAdapterOptions) {
+    const baseUrl = normaliseBaseUrl(options.url);
+    this.app = options.app ?? 'callboard';
+    if (!/^[^\s,]+$/.test(this.app)) throw new Error(`ARI app name '${this.app}' is invalid`);
+    this.log = options.log ?? { warn: () => undefined };
+    this.backoff = resolveBackoff(options.backoff);
+    this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
+    this.pingIntervalMs = options.pingIntervalMs ?? 20_000;
+    this.queueDevices = options.queueDevices;
+    this.rest = new AriRestClient({ baseUrl, user: options.user, password: options.password, auth: options.auth ?? 'basic', timeoutMs: options.requestTimeoutMs ?? 5000 });
+    this.events$ = this.subject.asObservable();
+    this.connected$ = this.connectedSubject.asObservable();
+  }
+
+  stats(): AriAdapterStats {
+    return { connected: this.connectedSubject.value, ...this.counters };
+  }
+
+  // ================================================================ lifecycle
+
+  /** Starts connecting; resolves once the first attempt has settled (connected or not). Never rejects for a down PBX. */
+  async start(): Promise<void> {
+    if (this.state === 'running') return this.firstAttempt?.promise;
+    this.state = 'running';
+    this.attempt = 0;
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => (resolve = r));
+    this.firstAttempt = { promise, resolve };
+    this.connect();
+    return promise;
+  }
+
+  /** Closes the socket and ends reconnecting; REST calls reject with PbxError 'stopped' until start() again. */
+  async stop(): Promise<void> {
+    if (this.state !== 'running') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopped';
+    this.clearTimers();
+    this.settleFirstAttempt();
+    const ws = this.socket;
+    this.socket = null;
+    this.setConnected(false);
+    if (ws) await closeSocket(ws);
+  }
+
+  private connect(): void {
+    if (this.state !== 'running') return;
+    const url = this.rest.url('/events', { app: this.app, subscribeAll: 'true' });
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url, ['ari'], { headers: this.rest.headers(), handshakeTimeout: this.handshakeTimeoutMs, perMessageDeflate: false });
+    } catch (error) {
+      this.log.warn('ari: cannot open the event WebSocket', { error: String(error) });
+      this.counters.failures++;
+      this.settleFirstAttempt();
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = ws;
+    let opened = false;
+    ws.on('open', () => {
+      if (this.socket !== ws) return;
+      opened = true;
+      this.attempt = 0;
+      this.logged = 0;
+      this.counters.connects++;
+      this.startPing(ws);
+      this.log.info?.('ari: event stream connected', { app: this.app });
+      this.setConnected(true);
+      this.settleFirstAttempt();
+    });
+    ws.on('message', (data: RawData) => {
+      if (this.socket !== ws) return;
+      this.alive = true;
+      this.onMessage(rawText(data));
+    });
+    ws.on('pong', () => {
+      if (this.socket === ws) this.alive = true;
+    });
+    ws.on('error', (error: Error) => {
+      if (this.socket !== ws) return;
+      this.log.warn(opened ? 'ari: event stream error' : 'ari: cannot connect the event stream', { error: error.message });
+    });
+    ws.on('close', (code: number, reason: Buffer) => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.counters.failures++;
+      this.stopPing();
+      if (opened) this.log.warn('ari: event stream lost', { code, reason: reason.toString('utf8') });
+      this.setConnected(false);
+      this.settleFirstAttempt();
+      this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.state !== 'running' || this.retryTimer) return;
+    const delay = backoffDelay(this.attempt++, this.backoff);
+    this.log.info?.('ari: reconnecting', { inMs: delay, attempt: this.attempt });
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private startPing(ws: WebSocket): void {
+    this.stopPing();
+    if (!(this.pingIntervalMs > 0)) return;
+    this.alive = true;
+    this.pingTimer = setInterval(() => {
+      if (this.socket !== ws) return;
+      if (!this.alive) {
+        this.log.warn('ari: no pong from Asterisk, dropping the event stream', { afterMs: this.pingIntervalMs });
+        ws.terminate();
+        return;
+      }
+      this.alive = false;
+      try {
+        ws.ping();
+      } catch {
+        // closing already; 'close' follows
+      }
+    }, this.pingIntervalMs);
+  }
+
+  private stopPing(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.stopPing();
+  }
+
+  private setConnected(value: boolean): void {
+    if (this.connectedSubject.value !== value) this.connectedSubject.next(value);
+  }
+
+  private settleFirstAttempt(): void {
+    this.firstAttempt?.resolve();
+  }
+
+  private onMessage(text: string): void {
+    this.counters.received++;
+    const message = parseAriMessage(text);
+    if (message.kind === 'malformed') {
+      this.counters.malformed++;
+      this.logLimited('ari: malformed message skipped', { reason: message.reason, sample: text.slice(0, 200) });
+      return;
+    }
+    if (message.kind === 'ignored') {
+      this.counters.ignored++;
+      if (!this.ignoredTypes.has(message.type)) {
+        this.ignoredTypes.add(message.type);
+        this.log.info?.('ari: event type outside the model ignored', { type: message.type });
+      }
+      return;
+    }
+    if (message.problems.length > 0) {
+      this.counters.nonconforming++;
+      this.logLimited('ari: event does not match the model (forwarded)', { type: message.event.type, problems: message.problems.slice(0, 5) });
+    }
+    this.picture.apply(message.event);
+    this.counters.forwarded++;
+    // a subscriber that throws does not reach here: RxJS reports it asynchronously
+    this.subject.next(message.event);
+  }
+
+  private logLimited(msg: string, data: Record<string, unknown>): void {
+    if (this.logged >= MAX_LOGGED) return;
+    this.logged++;
+    this.log.warn(this.logged === MAX_LOGGED ? `${msg} (further ones on this connection are only counted)` : msg, data);
+  }
+
+  // ================================================================ REST commands
+
+  private ensureUsable(): void {
+    if (this.state === 'stopped') throw new PbxError('stopped', 'The ARI adapter is stopped');
+  }
+
+  async snapshot(): Promise<PbxSnapshot> {
+    this.ensureUsable();
+    const time = Date.now();
+    const [channels, endpointList, bridges, queueStates] = await Promise.all([
+      this.rest.getList<AriChannel>('/channels'),
+      this.rest.getList<AriEndpoint>('/endpoints'),
+      this.rest.getList<AriBridge>('/bridges'),
+      this.readQueueDevices(),
+    ]);
+    const endpoints = endpointList.filter((e) => e.technology === 'PJSIP');
+    const byId = new Map(channels.map((c) => [c.id, c]));
+    this.picture.pruneHolds(new Set(byId.keys()));
+    const deviceStates: AriDeviceState[] = endpoints.map((e) => ({
+      name: `PJSIP/${e.resource}`,
+      state: endpointDeviceState(e, byId, (id) => this.picture.isHeld(id)),
+    }));
+    deviceStates.push(...(queueStates ?? this.picture.queueDeviceStates()));
+    return { time, channels, endpoints, contacts: this.picture.contactsFor(endpoints), deviceStates, bridges };
+  }
+
+  private async readQueueDevices(): Promise<AriDeviceState[] | null> {
+    if (!this.queueDevices) return null;
+    const names = [...(await this.queueDevices())];
+    const out: AriDeviceState[] = new Array(names.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < names.length) {
+        const i = next++;
+        const { body } = await this.rest.request('GET', `/deviceStates/${encodeURIComponent(names[i])}`, undefined, `GET /deviceStates/${names[i]}`);
+        const state = typeof body === 'object' && body !== null && 'state' in body && typeof body.state === 'string' ? body.state : 'UNKNOWN';
+        out[i] = { name: names[i], state: state as AriDeviceState['state'] };
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(QUEUE_DEVICE_CONCURRENCY, names.length) }, worker));
+    return out;
+  }
+
+  async hangup(channelId: string): Promise<void> {
+    this.ensureUsable();
+    if (typeof channelId !== 'string' || channelId === '') throw new PbxError('invalid', 'A channel id is required');
+    await this.rest.request('DELETE', `/channels/${encodeURIComponent(channelId)}`, { reason_code: 16 }, `hangup of '${channelId}'`);
+  }
+
+  async originate(request: OriginateRequest): Promise<{ channelId: string }> {
+    this.ensureUsable();
+    const { corpId, from, to } = request;
+    if (!Number.isInteger(corpId) || corpId <= 0) throw new PbxError('invalid', `Invalid corp ${String(corpId)}`);
+    if (!/^[0-9A-Za-z]{1,40}$/.test(from)) throw new PbxError('invalid', `Invalid extension '${from}'`);
+    if (!/^\+?[0-9A-Za-z*#]{1,40}$/.test(to)) throw new PbxError('invalid', `Invalid destination '${to}'`);
+    const timeout = request.timeoutSec ?? 30;
+    if (!Number.isInteger(timeout) || timeout <= 0) throw new PbxError('invalid', `Invalid timeout ${String(request.timeoutSec)}`);
+    const { body } = await this.rest.request(
+      'POST',
+      '/channels',
+      { endpoint: `PJSIP/${endpointName(corpId, from)}`, extension: to, context: `c${corpId}-internal`, priority: 1, callerId: from, timeout },
+      `originate ${corpId}_${from} → ${to}`,
+    );
+    if (typeof body !== 'object' || body === null || !('id' in body) || typeof body.id !== 'string') {
+      throw new PbxError('unavailable', 'ARI originate: the answer carries no channel id');
+    }
+    return { channelId: body.id };
+  }
+
+  async addQueueMember(request: QueueMemberRequest): Promise<void> {
+    throw queueMembersUnavailable(request.corpId, request.queueId);
+  }
+
+  async removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void> {
+    throw queueMembersUnavailable(request.corpId, request.queueId);
+  }
+}
+
+export function createAriAdapter(options: AriAdapterOptions): AriAdapter {
+  return new AriAdapter(options);
+}
+
+function queueMembersUnavailable(corpId: number, queueId: number): PbxError {
+  return new PbxError(
+    'unavailable',
+    `ARI has no queue-member API: members of queue ${corpId}_${queueId} are kept in the realtime queue_members table, which the server writes and app_queue reads`,
+  );
+}
+
+/** `http://host:8088/`, `http://host:8088/ari` → `http://host:8088`; ws(s) accepted as http(s) */
+function normaliseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`ARI url '${raw}' is not a URL`);
+  }
+  if (url.protocol === 'ws:') url.protocol = 'http:';
+  if (url.protocol === 'wss:') url.protocol = 'https:';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`ARI url '${raw}' must be http(s)`);
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/+$/, '').replace(/\/ari$/, '');
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
+
+function closeSocket(ws: WebSocket, graceMs = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    if (ws.readyState === WebSocket.CLOSED) return resolve();
+    const timer = setTimeout(() => {
+      ws.terminate();
+      resolve();
+    }, graceMs);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    ws.on('error', () => undefined);
+    if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
+    else ws.close(1000, 'stopping');
+  });
+}
