@@ -37,6 +37,41 @@ export const LIMITS = {
   audioMaxBytes: 2_000_000,
 } as const;
 
+/** Extensions (spec 2 §5, §9; C-EXT-14..23). */
+export const EXTENSION_RULES = {
+  /** the first 3-digit number when the parameter exten-ini is unset or unusable */
+  defaultExtenIni: 200,
+  len3Max: 999,
+  len4Min: 1000,
+  len4Max: 9999,
+  passMin: 4,
+  descriptionMax: 80,
+  outerMax: 20,
+  callgroupMax: 99,
+  /** C-EXT-23: always 1 */
+  callLimit: 1,
+  /** a corp allows at most 5 contacts (C-CORP-09); the extension's ceiling when the corp is unknown */
+  maxContactsCeiling: 5,
+} as const;
+
+/** Queues (spec 2 §5, §9; C-QUE-02..08). */
+export const QUEUE_RULES = {
+  nameMax: 50,
+  timeoutMax: 99,
+  /** Asterisk's member ring timeout when none is given */
+  defaultTimeout: 15,
+  failoverTimeoutMax: 9998,
+  defaultFailoverTimeout: 1800,
+  secondsMin: 10,
+  secondsMax: 60,
+  defaultSeconds: 10,
+  /** Asterisk's servicelevel: calls answered within this many seconds count as in service (wallboard) */
+  defaultServiceLevelSec: 60,
+  serviceLevelMax: 3600,
+  /** spec 2 §9: a member's default penalty */
+  memberPenalty: 1,
+} as const;
+
 export const DEFAULT_CORP = 'supervisor';
 export const LANGUAGES = ['en', 'es', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -88,7 +88,8 @@ export interface PermissionSubject {
 /**
  * The one permission check (STYLE 3), used by the server on every route and by the client's menu,
  * guards and buttons. Level ceilings apply whatever a role group grants: system views need level 1,
- * user administration is refused to levels 4 and 5 (A-RTE-15), a monitor never writes.
+ * user administration is refused to levels 4 and 5 (A-RTE-15), a monitor never writes, a plain user
+ * never creates or deletes extensions (C-EXT-06).
  */
 export function canAccess(user: PermissionSubject | null | undefined, request: { view: View; action: Action }): boolean {
   if (!user) return false;
@@ -97,6 +98,8 @@ export function canAccess(user: PermissionSubject | null | undefined, request: {
   if (request.view === 'user' && user.level >= LEVEL.user) return false;
   if (request.view === 'roleGroup' && user.level >= LEVEL.user) return false;
   if (user.level === LEVEL.monitor && request.action !== 'read') return false;
+  // C-EXT-06: a plain user may change an extension (enabled, action) but never create or delete one
+  if (request.view === 'extension' && user.level === LEVEL.user && (request.action === 'create' || request.action === 'delete')) return false;
   const grant = user.views.find((v) => v.name === request.view);
   return !!grant && grant.actions.includes(request.action);
 }

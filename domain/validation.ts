@@ -26,6 +26,8 @@ export const PATTERNS = {
   monPath: /^[\p{L}\p{N}\-+*./]*$/u,
   /** corp webHook: letters, digits and - + * . : # / */
   webHook: /^[\p{L}\p{N}\-+*.:#/]*$/u,
+  /** letters, digits and spaces (extension description) */
+  letterDigitSpace: /^[\p{L}\p{N} ]*$/u,
   /** extension-style password: letters, digits, _ + * . @ space - */
   extPassword: /^[\p{L}\p{N}_+*.@ -]*$/u,
   /** login fields: letters, digits, space and common punctuation (spec 1 §5) */

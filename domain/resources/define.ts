@@ -7,11 +7,26 @@ export interface SchemaContext {
   mode: 'create' | 'update';
   actor: { id: number; level: Level; corpId: number };
   /** the corp the row belongs to (extension ranges, max contacts ... depend on it) */
-  corp?: { id: number; extLen: number; extMax: number; maxContacts: number };
+  corp?: {
+    id: number;
+    extLen: number;
+    extMax: number;
+    maxContacts: number;
+    /** the first extension number with 3-digit length (system parameter `exten-ini`, default 200) */
+    extenIni?: number;
+  };
+}
+
+/** A static option: its value and its label key. */
+export interface StaticOption {
+  value: string | number;
+  labelKey: string;
+  /** offered only when creating (C-QUE-09: linear cannot be chosen when editing a queue) */
+  only?: 'create';
 }
 
 export type OptionSource =
-  | { kind: 'static'; options: readonly { value: string | number; labelKey: string }[] }
+  | { kind: 'static'; options: readonly StaticOption[] }
   /** options fetched from another resource's list: value field and label field */
   | { kind: 'resource'; resource: string; valueField: string; labelField: string }
   /** levels the actor may grant (domain/levels grantableLevels) */
@@ -45,6 +60,10 @@ export interface ColumnDef {
   key: string;
   labelKey?: string;
   format?: 'text' | 'yesNo' | 'level' | 'number';
+  /** the value is one of these options: the cell shows the option's label */
+  options?: readonly StaticOption[];
+  /** shown only when this predicate on the acting user holds (e.g. not for level 4, C-EXT-02) */
+  visibleWhen?: (ctx: Pick<SchemaContext, 'actor'>) => boolean;
 }
 
 export interface ResourceDefinition {

@@ -19,3 +19,15 @@ export function intIn(min: number, max: number) {
 }
 
 export const idParam = z.coerce.number().int().positive();
+
+/** '' and null count as absent (empty form inputs, empty bulk cells). */
+export const emptyToUndefined = (v: unknown): unknown => (v === '' || v === null ? undefined : v);
+
+/**
+ * A `when` for object-level refinements: zod skips them once any field failed; this runs them as
+ * soon as the fields they read parsed cleanly, so a form shows every error at once.
+ */
+export function whenValid(...fields: string[]) {
+  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+}

@@ -1,5 +1,7 @@
 import { corpResource } from './corp';
+import { extensionResource } from './extension';
 import { lookAndFeelResource } from './look-and-feel';
+import { queueResource } from './queue';
 import { roleGroupResource } from './role-group';
 import { userResource } from './user';
 import type { ResourceDefinition } from './define';
@@ -9,6 +11,8 @@ export * from './corp';
 export * from './user';
 export * from './role-group';
 export * from './look-and-feel';
+export * from './extension';
+export * from './queue';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -16,6 +20,8 @@ export const RESOURCES = {
   user: userResource,
   roleGroup: roleGroupResource,
   lookAndFeel: lookAndFeelResource,
+  extension: extensionResource,
+  queue: queueResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

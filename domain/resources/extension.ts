@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { EXTENSION_RULES as R } from '../constants';
+import { LEVEL } from '../levels';
+import { msg, PATTERNS } from '../validation';
+import { defineResource, type SchemaContext, type StaticOption } from './define';
+import { flag, intIn, whenValid } from './fields';
+
+/** C-EXT-25: what an extension does with a call; queue actions join when queues can be targets. */
+export const EXTENSION_ACTIONS = ['ring', 'followMe', 'voicemail', 'simTouch', 'exTouch'] as const;
+/** C-EXT-25: what it does when busy. */
+export const EXTENSION_BUSY_ACTIONS = ['followMe', 'voicemail', 'exTouch'] as const;
+/** C-EXT-24 (first reading): UDP (default), WSS (WebRTC), TLS (TLS 1.2). */
+export const PORT_TYPES = ['UDP', 'WSS', 'TLS'] as const;
+
+export type ExtensionAction = (typeof EXTENSION_ACTIONS)[number];
+export type ExtensionBusyAction = (typeof EXTENSION_BUSY_ACTIONS)[number];
+export type PortType = (typeof PORT_TYPES)[number];
+
+const optionsOf = (values: readonly string[], prefix: string): StaticOption[] => values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
+export const EXTENSION_ACTION_OPTIONS = optionsOf(EXTENSION_ACTIONS, 'resources.extension.actions');
+export const EXTENSION_BUSY_OPTIONS = optionsOf(EXTENSION_BUSY_ACTIONS, 'resources.extension.actions');
+export const PORT_TYPE_OPTIONS = optionsOf(PORT_TYPES, 'resources.extension.portTypes');
+
+/** The system parameter `exten-ini` as a number: a 3-digit start, else the default 200. */
+export function parseExtenIni(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 100 && n <= R.len3Max ? n : R.defaultExtenIni;
+}
+
+/**
+ * C-EXT-14/15: the numbers a corp may use. With 3 digits from the initial extension (parameter
+ * exten-ini, default 200) up to 999; with 4 digits 1000 to 9999. How many it may hold is extMax
+ * (at most 799 or 8999, C-CORP-08), a count the server checks (550).
+ */
+export function extensionRange(corp: { extLen: number; extenIni?: number }): { min: number; max: number } {
+  if (corp.extLen === 3) return { min: corp.extenIni ?? R.defaultExtenIni, max: R.len3Max };
+  return { min: R.len4Min, max: R.len4Max };
+}
+
+/** A text value that may arrive as a number or null (bulk rows, 0/1 clients); trimmed, '' when absent. */
+const text = z
+  .union([z.string(), z.number(), z.null()], { error: 'validation.invalid' })
+  .optional()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
+
+/** An optional reference: null, '' or absent is none; otherwise a positive id (C-EXT-22: 0 is not a choice). */
+const optionalRef = z
+  .union([z.number(), z.string(), z.null()], { error: 'validation.invalid' })
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+  .refine((v) => v === null || (Number.isInteger(v) && v > 0), { error: 'validation.invalid' });
+
+/** C-EXT-13..15: required, digits, inside the corp's range; kept in canonical form ('0201' → '201'). */
+function numberSchema(ctx: SchemaContext) {
+  const range = ctx.corp ? extensionRange(ctx.corp) : null;
+  return text
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'validation.required' })
+        .refine((v) => v === '' || PATTERNS.digits.test(v), { error: 'validation.digits' }),
+    )
+    .transform((v) => String(Number(v)))
+    .refine((v) => !range || (Number(v) >= range.min && Number(v) <= range.max), { error: range ? msg('validation.range', range) : 'validation.range' });
+}
+
+/** C-EXT-17: at least 4 characters of letters, digits and _ + * . @ space -. On edit, empty keeps the password. */
+function passSchema(ctx: SchemaContext) {
+  const chars = z.string({ error: 'validation.required' }).regex(PATTERNS.extPassword, { error: 'validation.extPassword' });
+  const min = msg('validation.minLength', { min: R.passMin });
+  if (ctx.mode === 'update') return chars.refine((v) => v === '' || v.length >= R.passMin, { error: min }).default('');
+  // (an aborting check would also stop the form-wide refinements, so '' gets only 'required' this way)
+  return chars.min(1, { error: 'validation.required' }).refine((v) => v === '' || v.length >= R.passMin, { error: min });
+}
+
+const action = z.enum(EXTENSION_ACTIONS, { error: 'validation.option' });
+const onbusy = z.enum(EXTENSION_BUSY_ACTIONS, { error: 'validation.option' });
+
+/**
+ * The extension form and body (C-EXT-08..28), one schema for the dialog and the server. Field
+ * names are the spec's JSON (C-EXT-28) with the first letter lowered (Number → number).
+ * - the number is locked when editing (C-EXT-10): on update it is not checked and the server keeps it;
+ * - the external number is required when action or busy action is exTouch (C-EXT-11);
+ * - level 4 edits only enabled and action (C-EXT-07): its schema has only those two, the server keeps the rest.
+ */
+export function extensionSchema(ctx: SchemaContext) {
+  if (ctx.actor.level >= LEVEL.user) {
+    return z.object({ enabled: flag.optional(), action: action.optional() });
+  }
+  const maxContacts = ctx.corp?.maxContacts ?? R.maxContactsCeiling;
+  return z
+    .object({
+      number: ctx.mode === 'update' ? text : numberSchema(ctx),
+      pass: passSchema(ctx),
+      userId: optionalRef.default(null),
+      trunkId: optionalRef.default(null),
+      outer: text.pipe(
+        z
+          .string()
+          .max(R.outerMax, { error: msg('validation.maxLength', { max: R.outerMax }) })
+          .refine((v) => v === '' || (PATTERNS.digits.test(v) && v !== '0'), { error: 'validation.outer' }),
+      ),
+      enabled: flag.default(true),
+      action: action.default('ring'),
+      onbusy: onbusy.default('voicemail'),
+      description: text.pipe(
+        z
+          .string()
+          .max(R.descriptionMax, { error: msg('validation.maxLength', { max: R.descriptionMax }) })
+          .regex(PATTERNS.letterDigitSpace, { error: 'validation.letterDigitSpace' }),
+      ),
+      spy: flag.default(false),
+      // C-EXT-23: whatever is sent, an extension takes one call at a time
+      callLimit: z
+        .unknown()
+        .optional()
+        .transform((): number => R.callLimit),
+      portType: z.enum(PORT_TYPES, { error: 'validation.option' }).default('UDP'),
+      vmpass: text.pipe(z.string().refine((v) => v === '' || /^[0-9]{3,4}$/.test(v), { error: 'validation.vmpass' })),
+      maxContacts: intIn(1, maxContacts).default(1),
+      callgroup: intIn(0, R.callgroupMax).default(0),
+      // C-EXT-26: the extension time schedule, 0 = none (time schedules are not built yet)
+      timeExtensIds: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0).default(0),
+    })
+    .refine((e) => e.outer !== '' || (e.action !== 'exTouch' && e.onbusy !== 'exTouch'), {
+      path: ['outer'],
+      error: 'validation.outerRequired',
+      // reported even when other fields are wrong too, once these three are readable
+      when: whenValid('outer', 'action', 'onbusy'),
+    });
+}
+
+export type ExtensionInput = z.input<ReturnType<typeof extensionSchema>>;
+
+/** An extension as the API returns it (C-EXT-27). `pass` and `vmpass` are blank for level 4. */
+export interface ExtensionRow {
+  id: number;
+  corpId: number;
+  number: string;
+  pass: string;
+  userId: number | null;
+  /** the name shown for the extension: its web user's name (or nick), else its description */
+  userName: string;
+  trunkId: number | null;
+  /** no trunks yet: always null */
+  trunkNumber: string | null;
+  outer: string;
+  enabled: boolean;
+  action: ExtensionAction;
+  onbusy: ExtensionBusyAction;
+  description: string;
+  spy: boolean;
+  callLimit: number;
+  portType: PortType;
+  vmpass: string;
+  maxContacts: number;
+  callgroup: number;
+  timeExtensIds: number;
+}
+
+const belowLevel4 = (ctx: Pick<SchemaContext, 'actor'>) => ctx.actor.level < LEVEL.user;
+const fieldBelowLevel4 = (_values: Record<string, unknown>, ctx: SchemaContext) => belowLevel4(ctx);
+
+export const extensionResource = defineResource({
+  name: 'extension',
+  path: 'extension',
+  view: 'extension',
+  idField: 'id',
+  corpScoped: true,
+  schema: (ctx) => extensionSchema(ctx),
+  defaults: () => ({
+    number: '',
+    pass: '',
+    userId: null,
+    trunkId: null,
+    outer: '',
+    enabled: true,
+    action: 'ring',
+    onbusy: 'voicemail',
+    description: '',
+    spy: false,
+    portType: 'UDP',
+    vmpass: '',
+    maxContacts: 1,
+    callgroup: 0,
+    timeExtensIds: 0,
+  }),
+  // C-EXT-01/02: level 4 sees no trunk or spy column and sees the action instead
+  columns: [
+    { key: 'number' },
+    { key: 'description' },
+    { key: 'userName' },
+    { key: 'callgroup', format: 'number' },
+    { key: 'trunkNumber', visibleWhen: belowLevel4 },
+    { key: 'action', options: EXTENSION_ACTION_OPTIONS, visibleWhen: (ctx) => !belowLevel4(ctx) },
+    { key: 'enabled', format: 'yesNo' },
+    { key: 'portType', options: PORT_TYPE_OPTIONS },
+    { key: 'spy', format: 'yesNo', visibleWhen: belowLevel4 },
+    { key: 'maxContacts', format: 'number' },
+  ],
+  // C-EXT-08, C-EXT-07 (level 4: enabled and action only). The trunk and time schedule fields wait
+  // for their resources; the body already carries trunkId and timeExtensIds.
+  fields: [
+    { name: 'number', kind: 'number', lockedOnUpdate: true, visibleWhen: fieldBelowLevel4 },
+    { name: 'description', kind: 'text', visibleWhen: fieldBelowLevel4 },
+    { name: 'pass', kind: 'password', strength: 'password', visibleWhen: fieldBelowLevel4 },
+    { name: 'vmpass', kind: 'password', strength: 'voicemail', visibleWhen: fieldBelowLevel4 },
+    { name: 'userId', kind: 'select', options: { kind: 'resource', resource: 'user', valueField: 'id', labelField: 'nick' }, visibleWhen: fieldBelowLevel4 },
+    { name: 'action', kind: 'select', options: { kind: 'static', options: EXTENSION_ACTION_OPTIONS } },
+    { name: 'onbusy', kind: 'select', options: { kind: 'static', options: EXTENSION_BUSY_OPTIONS }, visibleWhen: fieldBelowLevel4 },
+    // C-EXT-11: the label says when it becomes required; the schema enforces it
+    { name: 'outer', kind: 'text', visibleWhen: fieldBelowLevel4 },
+    { name: 'portType', kind: 'select', options: { kind: 'static', options: PORT_TYPE_OPTIONS }, visibleWhen: fieldBelowLevel4 },
+    { name: 'maxContacts', kind: 'number', visibleWhen: fieldBelowLevel4 },
+    { name: 'callgroup', kind: 'number', visibleWhen: fieldBelowLevel4 },
+    { name: 'enabled', kind: 'switch' },
+    { name: 'spy', kind: 'switch', visibleWhen: fieldBelowLevel4 },
+  ],
+  searchFields: ['number', 'description', 'userName'],
+  narrowPageSize: 3,
+  dialogWidth: 1000,
+});
