@@ -1,0 +1,41 @@
+/**
+ * What the browser's hub connection listens to and may call, derived from the domain contract
+ * (domain/realtime.ts). The push list is streams' HUB_PUSH_NAMES: it is built from a record typed
+ * over every key of HubPushes, so a push added to the contract cannot be forgotten here.
+ */
+import { HUB_METHODS, type HubMethod } from '../../domain/realtime';
+import { HUB_PUSH_NAMES } from '../../streams/hub-events';
+
+/** Every push name of domain HubPushes (one list, re-exported): the client registers one handler per name. */
+export { HUB_PUSH_NAMES };
+
+/**
+ * Sent by the server to every connection after a backplane outage (server/hub/backplane.ts
+ * RESYNC_PUSH; the browser may not import server code, so the name is repeated here): messages may
+ * have been lost, fetch fresh snapshots.
+ */
+export const RESYNC_PUSH = 'Resync';
+
+/**
+ * Arguments and results of the hub methods (server/hub/live-methods.ts). corpId null or missing
+ * means the caller's own corp; another corp is allowed for level 1 only (its working corp).
+ */
+export interface HubMethodSignatures {
+  GetAllExtensions(corpId?: number | null): void;
+  GetAllChannels(corpId?: number | null): void;
+  GetAllContacts(corpId?: number | null): void;
+  GetAllQueues(corpId?: number | null): void;
+  /** true when a call between caller and receiver was hung up (B-ACT-04) */
+  HangUp(caller: string, receiver: string, corpId?: number | null): boolean;
+}
+export type HubMethodArgs<M extends HubMethod> = Parameters<HubMethodSignatures[M]>;
+export type HubMethodResult<M extends HubMethod> = ReturnType<HubMethodSignatures[M]>;
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Compile-time check: HubMethodSignatures names exactly the methods of HUB_METHODS. */
+export const SIGNATURES_MATCH_CONTRACT: Same<keyof HubMethodSignatures, HubMethod> = true;
+
+/** The snapshot methods invoked after every (re)connect and every Resync (B-PNL-18, B-EXM-05). */
+export const SNAPSHOT_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues'] as const satisfies readonly HubMethod[];
+
+export { HUB_METHODS, type HubMethod };
