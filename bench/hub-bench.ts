@@ -1,0 +1,517 @@
+/**
+ * Hub benchmark: `npm run bench:hub [-- options]`. Prints figures, asserts no time.
+ *
+ * For each server (the real hub, then bench/naive-server.ts) it forks a server process
+ * (bench/bench-server.ts) and a client process (bench/client-swarm.ts) holding N SignalR-protocol
+ * WebSocket connections to one corp, then climbs a ladder of event rates R: the server broadcasts R
+ * DeviceStateChanged events per second (each one fanned out to all N clients) for a warm-up and a
+ * measured window. Per step: delivered records/s, p50/p99 latency (event's scheduled time → client
+ * receive), lost records, server CPU and RSS. Then the saturation point of each server (highest R
+ * with p99 < 250 ms and nothing lost) and their ratio. All traffic is on 127.0.0.1; the last result
+ * goes to bench/results/hub-latest.json.
+ *
+ * Options (flags win over the environment):
+ *   --quick                    ~1 minute: 200 clients, 1 s warm-up, 3 s steps
+ *   --clients N   BENCH_N      connections (default 1000)
+ *   --step-ms MS  BENCH_STEP_MS   measured window per step (default 10000)
+ *   --warmup-ms MS BENCH_WARMUP_MS warm-up before each window (default 2000)
+ *   --ladder 50,100,... BENCH_LADDER  event rates per second (default 50,100,200,400,800)
+ *   --only hub|naive           run one server only
+ *   --out FILE                 where to write the JSON (default bench/results/hub-latest.json)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  clock,
+  machineCpu,
+  type ClockReply,
+  type Connected,
+  type FromServer,
+  type FromSwarm,
+  type ServerMode,
+  type ServerReady,
+  type Settled,
+  type StepDone,
+  type StepWindow,
+  type ToServer,
+  type ToSwarm,
+  type WindowResult,
+} from './bench-common';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const P99_LIMIT_MS = 250;
+const TARGET_P99_RATE = 200;
+const TARGET_P99_MS = 100;
+const TARGET_RATIO = 1.5;
+
+// ------------------------------------------------------------------ configuration
+
+interface Config {
+  quick: boolean;
+  clients: number;
+  warmupMs: number;
+  stepMs: number;
+  ladder: number[];
+  modes: ServerMode[];
+  concurrency: number;
+  drainQuietMs: number;
+  drainMaxMs: number;
+  settleQuietMs: number;
+  settleMaxMs: number;
+  out: string;
+}
+
+function parseArgs(argv: string[]): Config {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
+    const eq = arg.indexOf('=');
+    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    else if (arg === '--quick') flags.set('quick', '1');
+    else {
+      const value = argv[i + 1];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      flags.set(arg.slice(2), value);
+      i++;
+    }
+  }
+  const known = ['quick', 'clients', 'step-ms', 'warmup-ms', 'ladder', 'only', 'out'];
+  for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
+  const quick = flags.has('quick');
+  const num = (flag: string, env: string, dflt: number, min: number): number => {
+    const raw = flags.get(flag) ?? process.env[env];
+    if (raw === undefined || raw === '') return dflt;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min) throw new Error(`--${flag} / ${env} must be a number >= ${min}, got ${raw}`);
+    return Math.round(value);
+  };
+  const ladderRaw = flags.get('ladder') ?? process.env.BENCH_LADDER;
+  const ladder = ladderRaw ? ladderRaw.split(',').map((s) => Number(s.trim())) : [50, 100, 200, 400, 800];
+  if (ladder.length === 0 || ladder.some((r) => !Number.isFinite(r) || r <= 0 || r > 100_000)) throw new Error(`bad ladder ${ladderRaw}`);
+  const only = flags.get('only');
+  if (only !== undefined && only !== 'hub' && only !== 'naive') throw new Error('--only takes hub or naive');
+  const stepMs = num('step-ms', 'BENCH_STEP_MS', quick ? 3000 : 10_000, 500);
+  return {
+    quick,
+    clients: num('clients', 'BENCH_N', quick ? 200 : 1000, 1),
+    warmupMs: num('warmup-ms', 'BENCH_WARMUP_MS', quick ? 1000 : 2000, 200),
+    stepMs,
+    ladder: [...ladder].sort((a, b) => a - b),
+    modes: only ? [only] : ['hub', 'naive'],
+    concurrency: 50,
+    drainQuietMs: quick ? 1000 : 1500,
+    drainMaxMs: quick ? 2000 : 5000,
+    settleQuietMs: 300,
+    settleMaxMs: quick ? 2000 : 5000,
+    out: path.resolve(flags.get('out') ?? path.join(HERE, 'results', 'hub-latest.json')),
+  };
+}
+
+// ------------------------------------------------------------------ child processes
+
+type Tagged = { t: string };
+
+/** A forked process with typed request/answer messages; every wait has a deadline. */
+class Child<In extends Tagged, Out extends Tagged> {
+  readonly proc: ChildProcess;
+  private inbox: Out[] = [];
+  private waiters: { t: string; resolve: (m: Out) => void }[] = [];
+  private exited: Promise<number | null>;
+
+  constructor(
+    readonly name: string,
+    script: string,
+    args: string[],
+  ) {
+    // process.execArgv carries tsx's loader, so the .ts children run the same way
+    this.proc = fork(path.join(HERE, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc.on('message', (m: Out) => {
+      const i = this.waiters.findIndex((w) => w.t === m.t);
+      if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
+      else this.inbox.push(m);
+    });
+    this.exited = new Promise((resolve) => this.proc.once('exit', (code) => resolve(code)));
+  }
+
+  send(message: In): void {
+    this.proc.send(message);
+  }
+
+  next<T extends Out>(t: T['t'], timeoutMs: number): Promise<T> {
+    const i = this.inbox.findIndex((m) => m.t === t);
+    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0] as T);
+    return new Promise<T>((resolve, reject) => {
+      const waiter = {
+        t,
+        resolve: (m: Out) => {
+          clearTimeout(timer);
+          resolve(m as T);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error(`${this.name}: no '${t}' within ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+      void this.exited.then((code) => {
+        if (this.waiters.includes(waiter)) {
+          clearTimeout(timer);
+          this.waiters.splice(this.waiters.indexOf(waiter), 1);
+          reject(new Error(`${this.name} exited (code ${code}) while waiting for '${t}'`));
+        }
+      });
+    });
+  }
+
+  async request<T extends Out>(message: In, answer: T['t'], timeoutMs: number): Promise<T> {
+    const promise = this.next<T>(answer, timeoutMs);
+    this.send(message);
+    return promise;
+  }
+
+  /** asks nicely with `stop`, then kills this child (by its own pid) after `graceMs` */
+  async stop(stopMessage: In, graceMs: number): Promise<void> {
+    if (this.proc.exitCode === null && this.proc.connected) this.send(stopMessage);
+    const timer = setTimeout(() => this.proc.kill('SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+  }
+
+  kill(): void {
+    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
+  }
+}
+
+type ServerChild = Child<ToServer, FromServer>;
+type SwarmChild = Child<ToSwarm, FromSwarm>;
+const children = new Set<{ kill(): void }>();
+
+/**
+ * NTP-style offset of a child's clock() against ours over IPC: the sample with the smallest round
+ * trip, offset = remote − midpoint. Typical round trips are ~0.1 ms, so the offset is known to
+ * about ±0.05 ms — far below the latencies measured.
+ */
+async function clockOffset(ask: (id: number) => Promise<ClockReply>): Promise<{ offsetMs: number; rttMs: number }> {
+  let best = { offsetMs: 0, rttMs: Infinity };
+  for (let id = 0; id < 25; id++) {
+    const t0 = clock();
+    const reply = await ask(id);
+    const t1 = clock();
+    if (t1 - t0 < best.rttMs) best = { offsetMs: reply.now - (t0 + t1) / 2, rttMs: t1 - t0 };
+  }
+  return best;
+}
+
+// ------------------------------------------------------------------ one server
+
+interface StepResult {
+  rate: number;
+  /** records fanned out per second by the schedule (connections × R) */
+  offeredPerSec: number;
+  /** DeviceStateChanged records the clients received per second while the window was open */
+  deliveredPerSec: number;
+  expected: number;
+  received: number;
+  lost: number;
+  events: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+  negativeLatencies: number;
+  serverCpuPct: number;
+  serverRssPeakMb: number;
+  serverRssEndMb: number;
+  serverHeapUsedMb: number;
+  serverFramesPerSec: number;
+  serverMBPerSec: number;
+  clientFramesPerSec: number;
+  clientCpuPct: number;
+  clientRssMb: number;
+  driverLagMaxMs: number;
+  /** CPU used on the machine by everything but this benchmark's server and clients, % of one core */
+  otherCpuPct: number;
+  deferred: number;
+  slowConsumers: number;
+  connectionsOpen: number;
+  connectionsClosed: number;
+  badFrames: number;
+  drainMs: number;
+  settleMs: number;
+  pass: boolean;
+}
+
+interface ModeResult {
+  mode: ServerMode;
+  connected: number;
+  connectFailed: number;
+  connectMs: number;
+  clock: { serverOffsetMs: number; swarmOffsetMs: number; correctionMs: number; rttMs: number };
+  idleRssMb: number;
+  steps: StepResult[];
+  /** highest R with p99 < 250 ms and nothing lost; null when none passed */
+  saturation: number | null;
+  /** true when every rung passed, so the real saturation is at least `saturation` */
+  saturationIsLowerBound: boolean;
+}
+
+const f = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+
+function stepLine(mode: string, s: StepResult): string {
+  return (
+    `[${mode.padEnd(5)}] R=${String(s.rate).padStart(4)}/s  delivered ${f(s.deliveredPerSec, 0).padStart(7)}/s  ` +
+    `p50 ${f(s.p50, 2).padStart(8)} ms  p99 ${f(s.p99, 2).padStart(8)} ms  max ${f(s.max, 0).padStart(6)} ms  ` +
+    `lost ${String(s.lost).padStart(7)}  srv CPU ${f(s.serverCpuPct, 0).padStart(3)}%  RSS ${f(s.serverRssPeakMb, 0).padStart(4)} MB  ` +
+    `frames ${f(s.serverFramesPerSec, 0).padStart(6)}/s  lag ${f(s.driverLagMaxMs, 0).padStart(5)} ms  ` +
+    `cli CPU ${f(s.clientCpuPct, 0).padStart(3)}%  others ${f(s.otherCpuPct, 0).padStart(3)}%` +
+    (s.connectionsClosed ? `  closed ${s.connectionsClosed}` : '') +
+    (s.pass ? '' : '  ✗')
+  );
+}
+
+async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise<ModeResult> {
+  const server: ServerChild = new Child('server:' + mode, 'bench-server.ts', [mode, String(budgetMs)]);
+  children.add(server);
+  const ready = await server.next<ServerReady>('ready', 30_000);
+  const swarm: SwarmChild = new Child('swarm:' + mode, 'client-swarm.ts', [String(budgetMs)]);
+  children.add(swarm);
+  try {
+    const serverClock = await clockOffset((id) => server.request<ClockReply>({ t: 'clock', id }, 'clock', 5000));
+    const swarmClock = await clockOffset((id) => swarm.request<ClockReply>({ t: 'clock', id }, 'clock', 5000));
+    const correctionMs = serverClock.offsetMs - swarmClock.offsetMs;
+    const connected = await swarm.request<Connected>({ t: 'connect', port: ready.port, n: cfg.clients, concurrency: cfg.concurrency }, 'connected', 120_000);
+    console.log(
+      `[${mode.padEnd(5)}] ${connected.ok} clients connected in ${f(connected.ms / 1000, 1)} s` +
+        (connected.failed ? `, ${connected.failed} failed (${connected.firstError})` : '') +
+        `; clock correction ${f(correctionMs, 3)} ms (IPC rtt ${f(Math.max(serverClock.rttMs, swarmClock.rttMs), 3)} ms)`,
+    );
+    if (connected.ok === 0) throw new Error(`${mode}: no client could connect (${connected.firstError})`);
+
+    const steps: StepResult[] = [];
+    let closedBefore = 0;
+    for (const rate of cfg.ladder) {
+      const stepTimeout = cfg.warmupMs + cfg.stepMs + 60_000;
+      const window = await server.request<StepWindow>({ t: 'step', rate, warmupMs: cfg.warmupMs, durationMs: cfg.stepMs }, 'window', 10_000);
+      swarm.send({ t: 'window', measureStart: window.measureStart, measureEnd: window.measureEnd, correctionMs });
+      // the whole machine's CPU over the window (our clock = the server's − its offset)
+      const machine = { start: machineCpu(os.cpus()), end: machineCpu(os.cpus()) };
+      const cpuTimers = [
+        setTimeout(() => (machine.start = machineCpu(os.cpus())), Math.max(0, window.measureStart - serverClock.offsetMs - clock())),
+        setTimeout(() => (machine.end = machineCpu(os.cpus())), Math.max(0, window.measureEnd - serverClock.offsetMs - clock())),
+      ];
+      const done = await server.next<StepDone>('stepDone', stepTimeout);
+      const expected = connected.ok * done.events;
+      const result = await swarm.request<WindowResult>(
+        { t: 'drain', expected, quietMs: cfg.drainQuietMs, maxMs: cfg.drainMaxMs },
+        'result',
+        cfg.drainMaxMs + 30_000,
+      );
+      const settled = await swarm.request<Settled>({ t: 'settle', quietMs: cfg.settleQuietMs, maxMs: cfg.settleMaxMs }, 'settled', cfg.settleMaxMs + 30_000);
+      cpuTimers.forEach(clearTimeout);
+      const seconds = cfg.stepMs / 1000;
+      const machineBusyPct = machine.end.total > machine.start.total ? ((machine.end.busy - machine.start.busy) / (machine.end.total - machine.start.total)) * os.cpus().length * 100 : NaN;
+      const lost = expected - result.received;
+      const step: StepResult = {
+        rate,
+        offeredPerSec: expected / seconds,
+        deliveredPerSec: result.recordsByReceiveTime / seconds,
+        expected,
+        received: result.received,
+        lost,
+        events: done.events,
+        p50: result.p50,
+        p90: result.p90,
+        p99: result.p99,
+        max: result.max,
+        mean: result.mean,
+        negativeLatencies: result.negative,
+        serverCpuPct: done.cpuPct,
+        serverRssPeakMb: done.rssPeakMb,
+        serverRssEndMb: done.rssEndMb,
+        serverHeapUsedMb: done.heapUsedMb,
+        serverFramesPerSec: done.frames / seconds,
+        serverMBPerSec: done.bytes / 1e6 / seconds,
+        clientFramesPerSec: result.frames / seconds,
+        clientCpuPct: result.cpuPct,
+        clientRssMb: result.rssMb,
+        driverLagMaxMs: done.driverLagMaxMs,
+        otherCpuPct: Math.max(0, machineBusyPct - done.cpuPct - result.cpuPct),
+        deferred: done.deferred,
+        slowConsumers: done.slowConsumers,
+        connectionsOpen: result.open,
+        connectionsClosed: result.closed - closedBefore,
+        badFrames: result.badFrames,
+        drainMs: result.drainMs,
+        settleMs: settled.ms,
+        pass: lost === 0 && result.p99 < P99_LIMIT_MS,
+      };
+      closedBefore = result.closed;
+      steps.push(step);
+      console.log(stepLine(mode, step));
+    }
+    const passed = steps.filter((s) => s.pass);
+    const saturation = passed.length ? passed[passed.length - 1].rate : null;
+    if (passed.length && passed.length < steps.length && steps.findIndex((s) => !s.pass) < steps.indexOf(passed[passed.length - 1])) {
+      console.log(`[${mode.padEnd(5)}] note: not monotonic (a lower rate failed while a higher one passed)`);
+    }
+    return {
+      mode,
+      connected: connected.ok,
+      connectFailed: connected.failed,
+      connectMs: connected.ms,
+      clock: {
+        serverOffsetMs: serverClock.offsetMs,
+        swarmOffsetMs: swarmClock.offsetMs,
+        correctionMs,
+        rttMs: Math.max(serverClock.rttMs, swarmClock.rttMs),
+      },
+      idleRssMb: ready.rssMb,
+      steps,
+      saturation,
+      saturationIsLowerBound: passed.length === steps.length,
+    };
+  } finally {
+    await swarm.stop({ t: 'stop' }, 5000);
+    await server.stop({ t: 'stop' }, 8000);
+    children.delete(swarm);
+    children.delete(server);
+  }
+}
+
+// ------------------------------------------------------------------ report
+
+function table(results: ModeResult[]): string {
+  const head = ['server', 'R/s', 'offered/s', 'delivered/s', 'p50 ms', 'p99 ms', 'max ms', 'lost', 'srv CPU%', 'srv RSS MB', 'srv frames/s', 'cli CPU%', 'others CPU%', 'ok'];
+  const rows = results.flatMap((r) =>
+    r.steps.map((s) => [
+      r.mode,
+      String(s.rate),
+      f(s.offeredPerSec, 0),
+      f(s.deliveredPerSec, 0),
+      f(s.p50, 2),
+      f(s.p99, 2),
+      f(s.max, 0),
+      String(s.lost),
+      f(s.serverCpuPct, 0),
+      f(s.serverRssPeakMb, 0),
+      f(s.serverFramesPerSec, 0),
+      f(s.clientCpuPct, 0),
+      f(s.otherCpuPct, 0),
+      s.pass ? 'yes' : 'no',
+    ]),
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
+}
+
+function satText(r: ModeResult | undefined): string {
+  if (!r) return 'not run';
+  if (r.saturation === null) return `none (< ${r.steps[0]?.rate ?? '?'}/s)`;
+  return `${r.saturationIsLowerBound ? '≥ ' : ''}${r.saturation}/s`;
+}
+
+async function main(): Promise<void> {
+  const cfg = parseArgs(process.argv.slice(2));
+  const stepBudget = cfg.warmupMs + cfg.stepMs + cfg.drainMaxMs + cfg.settleMaxMs + 2000;
+  const budgetMs = cfg.modes.length * (120_000 + cfg.ladder.length * stepBudget) + 60_000;
+  const watchdog = setTimeout(() => {
+    console.error(`hub-bench: over its ${Math.round(budgetMs / 1000)} s budget, stopping`);
+    for (const child of children) child.kill();
+    process.exit(1);
+  }, budgetMs);
+  watchdog.unref();
+
+  const loadStart = os.loadavg();
+  const cpus = os.cpus();
+  console.log(
+    `hub-bench: ${cfg.clients} clients, ladder ${cfg.ladder.join(',')}/s, warm-up ${cfg.warmupMs} ms + ${cfg.stepMs} ms per step` +
+      `${cfg.quick ? ' (quick)' : ''}, servers: ${cfg.modes.join(', ')}`,
+  );
+  console.log(
+    `machine: ${cpus.length} × ${cpus[0]?.model ?? '?'}, node ${process.version}, load average at start ${loadStart.map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  console.log(
+    'latency = client receive time − the event\'s scheduled time (payload ts); lost = clients × events in the window − received; ' +
+      'CPU in % of one core over the window; others = the rest of the machine',
+  );
+  const started = clock();
+  const results: ModeResult[] = [];
+  for (const mode of cfg.modes) results.push(await runMode(mode, cfg, budgetMs));
+  const loadEnd = os.loadavg();
+
+  const hub = results.find((r) => r.mode === 'hub');
+  const naive = results.find((r) => r.mode === 'naive');
+  const ratio = hub?.saturation && naive?.saturation ? hub.saturation / naive.saturation : null;
+  const hubAtTarget = hub?.steps.find((s) => s.rate === TARGET_P99_RATE);
+  const p99Met = hubAtTarget ? hubAtTarget.p99 < TARGET_P99_MS && hubAtTarget.lost === 0 : null;
+  // hub saturates somewhere and naive nowhere on the ladder: the ratio is unbounded, the target met
+  const ratioMet = hub && naive ? (ratio !== null ? ratio >= TARGET_RATIO : hub.saturation !== null && naive.saturation === null) : null;
+
+  console.log('');
+  console.log(table(results));
+  console.log('');
+  console.log(`saturation (highest R with p99 < ${P99_LIMIT_MS} ms and nothing lost): hub ${satText(hub)}, naive ${satText(naive)}`);
+  if (hub && naive) {
+    const bound = hub.saturationIsLowerBound && ratio !== null ? ' (at least: the hub passed every rung)' : '';
+    console.log(`ratio hub / naive: ${ratio !== null ? f(ratio, 2) + '×' + bound : 'n/a'}`);
+  }
+  const yes = (met: boolean | null) => (met === null ? 'not measured' : met ? 'MET' : 'NOT MET');
+  console.log(
+    `target p99 < ${TARGET_P99_MS} ms at R=${TARGET_P99_RATE} (hub): ${hubAtTarget ? f(hubAtTarget.p99, 2) + ' ms, lost ' + hubAtTarget.lost + ' → ' : ''}${yes(p99Met)}`,
+  );
+  console.log(`target hub saturation ≥ ${TARGET_RATIO}× naive: ${yes(ratioMet)}`);
+  const others = results.flatMap((r) => r.steps.map((s) => s.otherCpuPct)).filter(Number.isFinite);
+  const othersMean = others.length ? others.reduce((a, b) => a + b, 0) / others.length : 0;
+  if (othersMean > 20) {
+    console.log(
+      `note: other processes used ${f(othersMean, 0)}% of a core on average during the windows (of ${cpus.length * 100}%); ` +
+        'the server and the clients competed with them for CPU, so these figures are lower than on an idle machine',
+    );
+  }
+  console.log(`load average at end ${loadEnd.map((x) => x.toFixed(2)).join(' ')}; took ${f((clock() - started) / 1000, 0)} s`);
+
+  const report = {
+    generatedAt: new Date().toISOString(),
+    config: cfg,
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model ?? null,
+      totalMemMb: Math.round(os.totalmem() / 2 ** 20),
+      node: process.version,
+      loadavgStart: loadStart,
+      loadavgEnd: loadEnd,
+    },
+    criteria: { p99LimitMs: P99_LIMIT_MS, lostMustBe: 0 },
+    results,
+    summary: {
+      saturationHub: hub?.saturation ?? null,
+      saturationHubIsLowerBound: hub?.saturationIsLowerBound ?? null,
+      saturationNaive: naive?.saturation ?? null,
+      saturationNaiveIsLowerBound: naive?.saturationIsLowerBound ?? null,
+      ratio,
+      targets: {
+        hubP99At200: { limitMs: TARGET_P99_MS, p99Ms: hubAtTarget?.p99 ?? null, lost: hubAtTarget?.lost ?? null, met: p99Met },
+        saturationRatio: { min: TARGET_RATIO, ratio, met: ratioMet },
+      },
+    },
+    durationS: (clock() - started) / 1000,
+  };
+  mkdirSync(path.dirname(cfg.out), { recursive: true });
+  writeFileSync(cfg.out, JSON.stringify(report, null, 2) + '\n');
+  console.log(`written ${path.relative(process.cwd(), cfg.out)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('hub-bench failed:', error instanceof Error ? error.message : error);
+    for (const child of children) child.kill();
+    process.exit(1);
+  },
+);
