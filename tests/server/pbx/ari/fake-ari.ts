@@ -52,6 +52,8 @@ export class FakeAri {
   readonly upgrades: RecordedUpgrade[] = [];
   /** delay before each REST answer (ms) */
   restDelayMs = 0;
+  /** the next REST request (after auth) fails with this status and ARI-style message */
+  failNext: { status: number; message: string } | null = null;
   port = 0;
   private server: Server | null = null;
   private wss: WebSocketServer;
@@ -187,6 +189,11 @@ export class FakeAri {
     this.requests.push({ method: req.method ?? '', path: url.pathname, query, auth });
     if (this.restDelayMs > 0) await new Promise((r) => setTimeout(r, this.restDelayMs));
     if (res.destroyed) return;
+    if (this.failNext) {
+      const { status, message } = this.failNext;
+      this.failNext = null;
+      return this.json(res, status, { message });
+    }
     const path = decodeURIComponent(url.pathname);
     const channel = /^\/ari\/channels\/([^/]+)$/.exec(path);
     const device = /^\/ari\/deviceStates\/(.+)$/.exec(path);
