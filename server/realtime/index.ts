@@ -1,0 +1,4 @@
+export * from './types';
+export * from './realtime-service';
+export { attribute, channelCorp, channelEndpoint, deviceCorp, type Attribution } from './attribution';
+export { nextMidnight } from './local-day';

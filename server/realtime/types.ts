@@ -1,0 +1,91 @@
+/**
+ * Inputs and outputs of the realtime service: the configuration it reads (the directory), how it
+ * publishes, the clock and timers it runs on, and its counters.
+ */
+import type { HubPushes, HubPushName } from '../../domain';
+
+export interface DirectoryExtension {
+  number: string;
+  userName: string;
+}
+
+export interface DirectoryQueue {
+  queueId: number;
+  name: string;
+  strategy: string;
+  /** member extension numbers */
+  members: string[];
+  /** service-level threshold (s); Asterisk's default is 60 */
+  serviceLevelSec: number;
+}
+
+export interface DirectoryCorp {
+  corpId: number;
+  extensions: DirectoryExtension[];
+  queues: DirectoryQueue[];
+}
+
+/** The configuration from the database, injected. Called at start and on every `reload()`. */
+export interface DirectoryProvider {
+  corps(): Promise<DirectoryCorp[]> | DirectoryCorp[];
+}
+
+/** The backplane's publish (`(c, p, x) => backplane.publish(c, p, x)`). */
+export type PublishFn = <K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]) => void;
+
+export type TimerHandle = unknown;
+
+/** Timers for coalescing and the midnight reset; replaceable with a virtual clock in tests. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+export const SYSTEM_TIMERS: Timers = {
+  setTimeout: (fn, ms) => {
+    const handle = setTimeout(fn, ms);
+    handle.unref?.();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export interface RealtimeLogger {
+  warn(msg: string, data?: Record<string, unknown>): void;
+}
+
+/** Why an adapter event was not applied (counted, never forwarded). */
+export type DropReason =
+  /** nothing in the event names a corp (no `{corpId}_` endpoint, accountcode or `c{corpId}-` context) */
+  | 'unattributed'
+  /** the event names two different corps */
+  | 'conflict'
+  /** the corp is not in the directory */
+  | 'unknownCorp'
+  /** a queue `{corpId}_{queueId}` the directory does not hold */
+  | 'unknownQueue'
+  /** the event refers to a channel we do not know (e.g. destroyed before we saw it) */
+  | 'unknownChannel'
+  /** events that arrived while a snapshot was loading beyond the buffer's limit */
+  | 'overflow';
+
+export interface RealtimeStats {
+  events: number;
+  dropped: Record<DropReason, number>;
+  published: number;
+  /** sizes of the internal maps (bounded by the calls in progress and the configuration) */
+  sizes: {
+    corps: number;
+    extensions: number;
+    contacts: number;
+    channels: number;
+    calls: number;
+    bridges: number;
+    queueCallers: number;
+    devices: number;
+    buffered: number;
+  };
+  /** how many snapshots rebuilt the state */
+  rebuilds: number;
+  connected: boolean;
+}
