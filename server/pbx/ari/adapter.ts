@@ -8,6 +8,12 @@
  * `connected$` turns true on every (re)connect and the adapter does nothing else: the consumer takes a
  * new snapshot() then, as it would with the simulator.
  *
+ * One app name per connection: when a second connection registers the same app, Asterisk sends the
+ * first one ApplicationReplaced and no more events; the adapter logs a warning for it.
+ *
+ * Snapshot: channels, endpoints (PJSIP only) and bridges as ARI lists them; device states and
+ * contacts as far as ARI tells them (see picture.ts).
+ *
  * Queue membership: ARI has no queue-member API. The console writes members to the realtime
  * `queue_members` table (reference/protocols.md §5) and app_queue reads it, so addQueueMember and
  * removeQueueMember reject with PbxError 'unavailable' and say so.
@@ -97,6 +103,7 @@ export class AriAdapter implements PbxAdapter {
   private alive = true;
   private firstAttempt: { promise: Promise<void>; resolve: () => void } | null = null;
   private logged = 0;
+  private lastConnectError = '';
   private readonly ignoredTypes = new Set<string>();
   private readonly counters = { connects: 0, failures: 0, received: 0, forwarded: 0, malformed: 0, ignored: 0, nonconforming: 0 };
 
@@ -168,6 +175,7 @@ export class AriAdapter implements PbxAdapter {
       opened = true;
       this.attempt = 0;
       this.logged = 0;
+      this.lastConnectError = '';
       this.counters.connects++;
       this.startPing(ws);
       this.log.info?.('ari: event stream connected', { app: this.app });
@@ -184,7 +192,12 @@ export class AriAdapter implements PbxAdapter {
     });
     ws.on('error', (error: Error) => {
       if (this.socket !== ws) return;
-      this.log.warn(opened ? 'ari: event stream error' : 'ari: cannot connect the event stream', { error: error.message });
+      if (opened) return this.log.warn('ari: event stream error', { error: error.message });
+      // a PBX that stays down: the first failure, a changed error, then every 20th attempt
+      if (error.message !== this.lastConnectError || this.attempt % 20 === 0) {
+        this.log.warn('ari: cannot connect the event stream', { error: error.message, attempt: this.attempt });
+      }
+      this.lastConnectError = error.message;
     });
     ws.on('close', (code: number, reason: Buffer) => {
       if (this.socket !== ws) return;
@@ -257,6 +270,10 @@ export class AriAdapter implements PbxAdapter {
     }
     if (message.kind === 'ignored') {
       this.counters.ignored++;
+      if (message.type === 'ApplicationReplaced') {
+        // Asterisk gave the app to a newer connection: this socket gets no more events
+        this.log.warn(`ari: another connection registered the ARI app '${this.app}' and now receives its events; give each server instance its own app name`);
+      }
       if (!this.ignoredTypes.has(message.type)) {
         this.ignoredTypes.add(message.type);
         this.log.info?.('ari: event type outside the model ignored', { type: message.type });

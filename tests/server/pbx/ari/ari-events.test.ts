@@ -64,6 +64,19 @@ describe('ARI event stream: connecting', () => {
     expect(lines.some((l) => l.level === 'warn' && String(l.data?.error).includes('401'))).toBe(true);
   });
 
+  it('a PBX that stays down is not logged on every attempt', async () => {
+    const probe = await FakeAri.start();
+    const url = probe.url;
+    await probe.close();
+    const { log, lines } = memoryLog();
+    adapter = createAriAdapter({ url, user: 'u', password: 'p', log, backoff: { initialMs: 5, maxMs: 10 } });
+    await adapter.start();
+    await waitFor('many failed attempts', () => adapter!.stats().failures >= 25, 5000);
+    const failures = lines.filter((l) => l.msg === 'ari: cannot connect the event stream');
+    expect(failures.length).toBeGreaterThanOrEqual(1);
+    expect(failures.length).toBeLessThanOrEqual(3);
+  });
+
   it('rejects a url that is not http(s) or an invalid app name at construction', () => {
     expect(() => createAriAdapter({ url: 'ftp://x', user: 'u', password: 'p' })).toThrow(/http/);
     expect(() => createAriAdapter({ url: 'not a url', user: 'u', password: 'p' })).toThrow(/not a URL/);
@@ -152,6 +165,13 @@ describe('ARI event stream: messages that are not usable events', () => {
     expect(w.events).toEqual(events.slice(0, 3));
     expect(adapter.stats()).toMatchObject({ ignored: 3, malformed: 0 });
     expect(lines.filter((l) => l.msg.includes('outside the model')).map((l) => l.data?.type)).toEqual(['ChannelTalkingStarted', 'StasisStart']);
+  });
+
+  it('ApplicationReplaced (another connection took the app) is warned about', async () => {
+    const { fake, adapter, lines } = await connect({ app: 'board1' });
+    fake.send(JSON.stringify({ type: 'ApplicationReplaced', timestamp: '2024-05-01T08:00:00.000+0000', application: 'board1' }));
+    await waitFor('the message', () => adapter.stats().received >= 1);
+    expect(lines.some((l) => l.level === 'warn' && l.msg.includes("'board1'") && l.msg.includes('own app name'))).toBe(true);
   });
 
   it('an event with a cosmetic fault (no language, colon in the offset) is forwarded and counted as nonconforming', async () => {
