@@ -211,13 +211,15 @@ export function createHubClient(options: HubClientOptions): HubClient {
 
   /**
    * Starts the connection, retrying with the policy until it is up or disposed. `waitFirst` is the
-   * retry count whose delay is waited before the first attempt (null: start at once).
+   * retry count whose delay is waited before the first attempt (null: start at once); the backoff of
+   * the attempts that follow continues from there.
    */
   async function startLoop(waitFirst: number | null, reason?: Error): Promise<void> {
     if (looping || disposed) return;
     looping = true;
     const began = Date.now();
     let retryReason = reason ?? new Error('start');
+    const firstCount = waitFirst === null ? 0 : waitFirst + 1;
     try {
       if (waitFirst !== null) {
         await sleep(policy.nextRetryDelayInMilliseconds({ previousRetryCount: waitFirst, elapsedMilliseconds: 0, retryReason }));
@@ -234,7 +236,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
           if (disposed) return;
           retryReason = asError(error);
           const delay = policy.nextRetryDelayInMilliseconds({
-            previousRetryCount: attempt,
+            previousRetryCount: firstCount + attempt,
             elapsedMilliseconds: Date.now() - began,
             retryReason,
           });
@@ -244,7 +246,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
         }
         looping = false;
         if (disposed) {
-          await connection.stop();
+          await connection.stop().catch(() => undefined);
           return;
         }
         connected(wasConnected ? 'reconnected' : 'connected');

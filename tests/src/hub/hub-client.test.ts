@@ -149,8 +149,10 @@ describe('never gives up', () => {
     expect(r.fake.starting).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(r.fake.startCalls).toBe(2);
-    r.fake.failStart(); // the server is still away
-    await vi.advanceTimersByTimeAsync(500);
+    r.fake.failStart(); // the server is still away: the backoff goes on from there
+    await vi.advanceTimersByTimeAsync(999);
+    expect(r.fake.starting).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     r.fake.acceptStart();
     await settle();
     expect(r.fake.startCalls).toBe(3);
