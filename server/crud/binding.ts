@@ -59,6 +59,13 @@ export interface ResourceBinding<TRow extends object, TInput> {
   guard?(row: TRow, op: GuardOp): Promise<void> | void;
   /** delete guards (in use → 409/526/530); throws ApiFailure */
   beforeDelete?(row: TRow, op: GuardOp): Promise<void> | void;
+  /**
+   * writes what lives beside the row (queue members ...) in the same transaction, after the row
+   * itself was inserted or updated; `db` is that transaction
+   */
+  afterWrite?(db: Db, id: number, input: TInput, op: WriteOp<TRow>): Promise<void>;
+  /** the row as this caller may see it (e.g. SIP secrets blanked below level 3); hooks still get the full row */
+  present?(row: TRow, principal: Principal): TRow;
 }
 
 /** Keeps the row and input types of a binding while storing it in a list of any resource. */

@@ -3,12 +3,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccess, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
+import { canAccess, parseExtenIni, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
 import { idParam } from '../../domain/resources/fields';
 import { principalOf, resolvePrincipal } from '../auth/guard';
 import { scopeCorpId, type Principal } from '../context';
 import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from '../db/database';
-import { corp } from '../db/schema';
+import { corp, parameter } from '../db/schema';
 import { ApiFailure, forbidden, invalid, notFound, zodIssues } from '../errors';
 import type { ResourceBinding, WriteOp } from './binding';
 
@@ -50,6 +50,9 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return corpId === null ? undefined : eq(binding.corpColumn, corpId);
   }
 
+  /** what leaves the server: the binding's view of the row for this caller */
+  const present = (principal: Principal) => (row: TRow): TRow => (binding.present ? binding.present(row, principal) : row);
+
   async function loadOne(principal: Principal, id: number): Promise<TRow> {
     const rows = await binding.load(ctx.db, and(eq(binding.idColumn, id), scope(principal)));
     if (rows.length === 0) throw notFound();
@@ -64,7 +67,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
 
   r.get(base, { schema: { tags, summary: `List ${definition.name}` }, onRequest: authorise('read') }, async (request) => {
     const principal = principalOf(request);
-    return binding.load(ctx.db, scope(principal));
+    return (await binding.load(ctx.db, scope(principal))).map(present(principal));
   });
 
   r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams }, onRequest: authorise('read', true) }, async (request) => {
@@ -72,21 +75,21 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     if (binding.allowRead?.(principal, request.params.id)) {
       const rows = await binding.load(ctx.db, eq(binding.idColumn, request.params.id));
       if (rows.length === 0) throw notFound();
-      return rows[0];
+      return present(principal)(rows[0]);
     }
-    return loadOne(principal, request.params.id);
+    return present(principal)(await loadOne(principal, request.params.id));
   });
 
   r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody }, ...bodyPassThrough, onRequest: authorise('create') }, async (request, reply) => {
     const principal = principalOf(request);
     const row = await write(principal, request.body, null);
-    return reply.code(201).send(row);
+    return reply.code(201).send(present(principal)(row));
   });
 
   const update = async (principal: Principal, id: number, body: unknown) => {
     const existing = await loadOne(principal, id);
     await binding.guard?.(existing, { mode: 'update', principal, app: ctx });
-    return write(principal, body, { id, existing });
+    return present(principal)(await write(principal, body, { id, existing }));
   };
 
   r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBodyWithId }, ...bodyPassThrough, onRequest: authorise('update') }, async (request) => {
@@ -149,16 +152,21 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     if (corpKey && op.corpId !== null) values[corpKey] = op.corpId;
     let id: number;
     try {
-      if (target) {
-        await ctx.db
-          .update(binding.table)
-          .set(values)
-          .where(and(eq(binding.idColumn, target.id), scope(principal)));
-        id = target.id;
-      } else {
-        const inserted = await ctx.db.insert(binding.table).values(values).returning({ id: binding.idColumn });
-        id = Number(inserted[0].id);
-      }
+      id = await ctx.db.transaction(async (tx) => {
+        let written: number;
+        if (target) {
+          await tx
+            .update(binding.table)
+            .set(values)
+            .where(and(eq(binding.idColumn, target.id), scope(principal)));
+          written = target.id;
+        } else {
+          const inserted = await tx.insert(binding.table).values(values).returning({ id: binding.idColumn });
+          written = Number(inserted[0].id);
+        }
+        await binding.afterWrite?.(tx, written, input, op);
+        return written;
+      });
     } catch (error) {
       throw conflictOf(error) ?? error;
     }
@@ -175,13 +183,16 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return fromBody.success ? fromBody.data : principal.workingCorpId;
   }
 
-  async function corpLimits(id: number) {
+  /** what a schema may need of the corp (SchemaContext.corp), with the global exten-ini parameter */
+  async function corpLimits(id: number): Promise<NonNullable<SchemaContext['corp']> | null> {
     const [row] = await ctx.db
       .select({ id: corp.id, extLen: corp.extLen, extMax: corp.extMax, maxContacts: corp.maxContacts })
       .from(corp)
       .where(eq(corp.id, id))
       .limit(1);
-    return row ?? null;
+    if (!row) return null;
+    const [ini] = await ctx.db.select({ value: parameter.value }).from(parameter).where(eq(parameter.key, 'exten-ini')).limit(1);
+    return { ...row, extenIni: parseExtenIni(ini?.value) };
   }
 
   function conflictOf(error: unknown): ApiFailure | null {
