@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ViewGrant } from '../../domain';
 
 /**
@@ -111,3 +111,103 @@ export const mailParameter = pgTable('mail_parameter', {
   key: varchar('key', { length: 64 }).primaryKey(),
   value: varchar('value', { length: 500 }).notNull().default(''),
 });
+
+/**
+ * Extensions (C-EXT). Shaped for Asterisk realtime (reference/protocols.md §5): the PJSIP endpoint,
+ * auth and aor are all named `{corp_id}_{number}` (ARCHITECTURE "Real time"), so views can read
+ *   ps_endpoints: id, transport ← port_type, callerid ← description/user, named_call_group ← callgroup,
+ *                 mailboxes ← `{number}@{corp_id}` when vmpass is set
+ *   ps_auths:     id, auth_type 'userpass', username = id, password ← pass
+ *   ps_aors:      id, max_contacts ← max_contacts
+ * `pass` is a SIP secret Asterisk must read in clear (userpass), unlike web user passwords.
+ */
+export const extension = pgTable(
+  'extension',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    number: varchar('number', { length: 10 }).notNull(),
+    pass: varchar('pass', { length: 64 }).notNull(),
+    /** deleting the web user unlinks the extension (set null), the extension stays */
+    userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
+    /** no trunks yet: kept for the trunk resource */
+    trunkId: integer('trunk_id'),
+    outer: varchar('outer', { length: 20 }).notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    action: varchar('action', { length: 64 }).notNull().default('ring'),
+    onbusy: varchar('onbusy', { length: 64 }).notNull().default('voicemail'),
+    description: varchar('description', { length: 80 }).notNull().default(''),
+    spy: boolean('spy').notNull().default(false),
+    callLimit: smallint('call_limit').notNull().default(1),
+    portType: varchar('port_type', { length: 8 }).notNull().default('UDP'),
+    vmpass: varchar('vmpass', { length: 4 }).notNull().default(''),
+    maxContacts: smallint('max_contacts').notNull().default(1),
+    callgroup: smallint('callgroup').notNull().default(0),
+    /** the extension time schedule, 0 = none (C-EXT-26) */
+    timeExtensId: integer('time_extens_id').notNull().default(0),
+  },
+  // a table constraint (not an index) so the queue member's foreign key can reference it in the same migration
+  (t) => [unique('extension_corp_number_unique').on(t.corpId, t.number), index('extension_user_idx').on(t.userId)],
+);
+
+/**
+ * Queues (C-QUE). Column names follow Asterisk's `queues` realtime table where they map (strategy,
+ * timeout, musiconhold, announce, ringinuse, announce_position, announce_frequency, autofill,
+ * servicelevel); Asterisk's queue name is `{corp_id}_{id}`, `name` is what people read.
+ */
+export const queue = pgTable(
+  'queue',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    strategy: varchar('strategy', { length: 16 }).notNull().default('ringall'),
+    /** member ring timeout (s); null for ringall, where the spec does not apply it */
+    timeout: smallint('timeout'),
+    failoverAction: varchar('failoveraction', { length: 64 }).notNull().default('hangup'),
+    failoverTimeout: integer('failovertimeout').notNull().default(1800),
+    /** polls are not built yet */
+    pollId: integer('poll_id'),
+    musicOnHold: varchar('musiconhold', { length: 50 }).notNull().default('default'),
+    announce: varchar('announce', { length: 128 }).notNull().default(''),
+    ringInUse: boolean('ringinuse').notNull().default(false),
+    announcePosition: boolean('announce_position').notNull().default(false),
+    /** announcement frequency (s): 10-60 with position on, 0 when off */
+    announceFrequency: smallint('announce_frequency').notNull().default(0),
+    autoFill: boolean('autofill').notNull().default(false),
+    /** Asterisk's servicelevel (s), read by the wallboard's service level */
+    serviceLevel: integer('servicelevel').notNull().default(60),
+  },
+  (t) => [uniqueIndex('queue_corp_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Queue members, shaped like Asterisk's `queue_members` (uniqueid, interface, penalty, paused): the
+ * interface is generated from the corp and number, and the member references its extension, so an
+ * extension in a queue cannot vanish underneath it (the API answers 521 first).
+ */
+export const queueMember = pgTable(
+  'queue_member',
+  {
+    uniqueId: serial('uniqueid').primaryKey(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queue.id, { onDelete: 'cascade' }),
+    corpId: integer('corp_id').notNull(),
+    extenNumber: varchar('exten_number', { length: 10 }).notNull(),
+    penalty: integer('penalty').notNull().default(1),
+    paused: integer('paused').notNull().default(0),
+    interface: varchar('interface', { length: 80 })
+      .notNull()
+      .generatedAlwaysAs(sql`'PJSIP/'::text || "corp_id"::text || '_'::text || "exten_number"::text`),
+  },
+  (t) => [
+    uniqueIndex('queue_member_queue_exten_unique').on(t.queueId, t.extenNumber),
+    index('queue_member_exten_idx').on(t.corpId, t.extenNumber),
+    foreignKey({ name: 'queue_member_extension_fk', columns: [t.corpId, t.extenNumber], foreignColumns: [extension.corpId, extension.number] }).onDelete('restrict'),
+  ],
+);

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { corpResource, type Corp } from '../../domain';
 import { bindResource } from '../crud/binding';
 import type { Db } from '../db/database';
-import { appUser, corp } from '../db/schema';
+import { appUser, corp, extension } from '../db/schema';
 import { countOf } from '../db/sql';
 import { ApiFailure, forbidden } from '../errors';
 
@@ -69,7 +69,9 @@ export const corpBinding = bindResource<Corp, CorpBody>({
   async beforeDelete(row, op) {
     if (await isSystemCorp(op.app.db, row.id)) throw forbidden('errors.systemCorp');
     if (row.usersInCorp > 0) throw new ApiFailure(409, 'errors.corpHasUsers');
-    // later: extensions → 526 corpHasExtensions, trunks → 530 ...
+    const [extensions] = await op.app.db.select({ n: count() }).from(extension).where(eq(extension.corpId, row.id));
+    if (Number(extensions?.n ?? 0) > 0) throw new ApiFailure(526, 'errors.corpHasExtensions');
+    // later: trunks → 530 ...; queues without extensions go with the generic 409 (foreign key)
   },
 });
 

@@ -23,7 +23,10 @@ interface UserBody {
 
 const userCorp = alias(corp, 'user_corp');
 
-/** Web users (C-USR). Rows never carry the password or its hash. */
+/**
+ * Web users (C-USR). Rows never carry the password or its hash. Deleting a user linked to an
+ * extension unlinks it: extension.user_id is ON DELETE SET NULL, the extension stays.
+ */
 export const userBinding = bindResource<UserRow, UserBody>({
   definition: userResource,
   table: appUser,

@@ -46,6 +46,20 @@ const MATRIX: Row[] = [
   ['POST', () => '/api/v1/rolegroup', /*                */ [401, 400, 400, 400, 403, 403, 400], {}],
   ['PUT', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 400, 400, 400, 403, 403, 404], {}],
   ['DELETE', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 409, 409, 409, 403, 403, 404]],
+  ['GET', () => '/api/v1/extension', /*                 */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 200, 200, 200, 200, 403, 404]],
+  ['POST', () => '/api/v1/extension', /*                */ [401, 400, 400, 400, 403, 403, 400], {}],
+  // an invalid action: valid bodies of an extension update are all-optional (level 4 sends two fields)
+  ['PUT', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 400, 400, 400, 400, 403, 404], { action: 'nope' }],
+  ['PUT', () => '/api/v1/extension', /*                 */ [401, 400, 400, 400, 400, 403, 400], {}],
+  // 201 is a member of Sales: 521 for those allowed to delete
+  ['DELETE', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 521, 521, 521, 403, 403, 404]],
+  ['GET', () => '/api/v1/queue', /*                     */ [401, 200, 200, 200, 403, 403, 200]],
+  ['GET', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 200, 200, 200, 403, 403, 404]],
+  ['POST', () => '/api/v1/queue', /*                    */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['PUT', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 400, 400, 400, 403, 403, 404], {}],
+  ['PUT', () => '/api/v1/queue', /*                     */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['DELETE', () => '/api/v1/queue/999999', /*           */ [401, 404, 404, 404, 403, 403, 404]],
 ];
 
 describeEachDatabase('authorization matrix', (t) => {
