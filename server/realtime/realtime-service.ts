@@ -297,7 +297,7 @@ class RealtimeServiceImpl implements RealtimeService {
   }
 
   stats(): RealtimeStats {
-    const sizes = { corps: this.corps.size, extensions: 0, contacts: 0, channels: 0, calls: 0, bridges: this.bridges.size, queueCallers: 0, devices: this.devices.size, buffered: this.buffer.length };
+    const sizes = { corps: this.corps.size, extensions: 0, contacts: 0, channels: 0, calls: 0, bridges: this.bridges.size, queueCallers: 0, devices: this.devices.size, recent: this.recent.size, buffered: this.buffer.length };
     for (const corp of this.corps.values()) {
       sizes.extensions += corp.exts.size;
       sizes.contacts += corp.contacts.size;

@@ -83,6 +83,8 @@ export interface RealtimeStats {
     bridges: number;
     queueCallers: number;
     devices: number;
+    /** ids of channels destroyed lately (capped) */
+    recent: number;
     buffered: number;
   };
   /** how many snapshots rebuilt the state */
