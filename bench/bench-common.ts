@@ -45,12 +45,20 @@ export interface StepRequest {
   rate: number;
   warmupMs: number;
   durationMs: number;
+  /** the driver gives up the step when an event is this late (the server is far past saturation) */
+  abortLagMs: number;
 }
 export interface StopRequest {
   t: 'stop';
 }
 
-export type ToServer = ClockRequest | StepRequest | StopRequest;
+/** answered when nothing is left in the sockets' write buffers (or after maxMs) */
+export interface IdleRequest {
+  t: 'idle';
+  maxMs: number;
+}
+
+export type ToServer = ClockRequest | StepRequest | IdleRequest | StopRequest;
 
 export interface ServerReady {
   t: 'ready';
@@ -65,10 +73,14 @@ export interface StepWindow {
 }
 export interface StepDone {
   t: 'stepDone';
-  /** events broadcast with ts inside the window */
+  /** events scheduled with ts inside the window (all of them count, broadcast or not) */
   events: number;
-  /** events broadcast in the whole step (warm-up included) */
+  /** of those, broadcast (fewer only when the driver gave up) */
+  eventsBroadcast: number;
+  /** events scheduled in the whole step (warm-up included) */
   eventsTotal: number;
+  /** the driver gave up: an event was more than abortLagMs late */
+  aborted: boolean;
   /** the server's CPU (user + system) over the window, % of one core */
   cpuPct: number;
   rssPeakMb: number;
@@ -84,7 +96,13 @@ export interface StepDone {
   slowConsumers: number;
   connections: number;
 }
-export type FromServer = ClockReply | ServerReady | StepWindow | StepDone;
+export interface ServerIdle {
+  t: 'idle';
+  ms: number;
+  /** bytes still waiting in the sockets' write buffers when it answered */
+  pendingBytes: number;
+}
+export type FromServer = ClockReply | ServerReady | StepWindow | StepDone | ServerIdle;
 
 export interface ConnectRequest {
   t: 'connect';

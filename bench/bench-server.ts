@@ -1,5 +1,5 @@
 /**
- * The server process of bench/hub-bench.ts: `bench-server.ts hub|naive <maxMs>`.
+ * The server process of bench/hub-bench.ts: `bench-server.ts hub|naive <maxMs> [hub coalesceMs]`.
  *
  * Starts a plain http.Server on 127.0.0.1 (random port) with either the real hub (createHubServer,
  * default options) or bench/naive-server.ts, and an event driver: on a `step` request it broadcasts
@@ -10,6 +10,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { EXT_STATUS, type HubPushes } from '../domain';
 import { createHubServer, type HubPrincipal } from '../server/hub';
 import {
@@ -37,6 +38,7 @@ if (mode !== 'hub' && mode !== 'naive') {
   process.exit(2);
 }
 guardChild(`server:${mode}`, Number(process.argv[3]) || 600_000);
+const coalesceMs = process.argv[4] ? Number(process.argv[4]) : undefined;
 
 interface Driven {
   broadcast(payload: HubPushes['DeviceStateChanged']): void;
@@ -56,6 +58,7 @@ function hubDriven(): Driven & { handleRequest: (req: http.IncomingMessage, res:
   const hub = createHubServer({
     server,
     path: HUB_PATH,
+    ...(coalesceMs !== undefined ? { coalesceMs } : {}),
     authenticate: async (token) => (token === BENCH_TOKEN ? principal : null),
     log: { warn: () => void warnings++ },
   });
@@ -83,6 +86,28 @@ function naiveDriven(): Driven & { handleRequest: (req: http.IncomingMessage, re
 }
 
 const driven = mode === 'hub' ? hubDriven() : naiveDriven();
+
+// every upgraded socket, to see what is still waiting to be written between steps
+const sockets = new Set<Duplex>();
+server.on('upgrade', (_req: http.IncomingMessage, socket: Duplex) => {
+  sockets.add(socket);
+  socket.once('close', () => sockets.delete(socket));
+});
+const pendingBytes = () => {
+  let n = 0;
+  for (const socket of sockets) n += socket.writableLength;
+  return n;
+};
+
+async function idle(maxMs: number): Promise<void> {
+  const t0 = clock();
+  let quiet = 0;
+  while (quiet < 3 && clock() - t0 < maxMs) {
+    quiet = pendingBytes() === 0 ? quiet + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  sendToParent({ t: 'idle', ms: clock() - t0, pendingBytes: pendingBytes() });
+}
 let stepRunning = false;
 
 function runStep(req: StepRequest): void {
@@ -94,10 +119,14 @@ function runStep(req: StepRequest): void {
   const measureEnd = measureStart + req.durationMs;
   // events k = 0 .. total-1 are scheduled at start + k * interval, all before measureEnd
   const total = Math.ceil((measureEnd - start) / interval);
+  const tsOf = (i: number) => roundTs(start + i * interval);
+  let events = 0;
+  for (let i = 0; i < total; i++) if (tsOf(i) >= measureStart && tsOf(i) < measureEnd) events++;
   sendToParent({ t: 'window', measureStart, measureEnd });
 
   let k = 0;
-  let events = 0;
+  let broadcastInWindow = 0;
+  let aborted = false;
   let lagMax = 0;
   let rssPeak = 0;
   let cpu0 = process.cpuUsage();
@@ -132,10 +161,16 @@ function runStep(req: StepRequest): void {
     while (k < total) {
       const scheduled = start + k * interval;
       if (scheduled > now) break;
-      const ts = roundTs(scheduled);
-      const inWindow = ts >= measureStart && ts < measureEnd;
-      if (inWindow) {
-        events++;
+      if (now - scheduled > req.abortLagMs) {
+        // far past saturation: stop here; the events not broadcast count as lost
+        aborted = true;
+        lagMax = Math.max(lagMax, now - scheduled);
+        k = total;
+        break;
+      }
+      const ts = tsOf(k);
+      if (ts >= measureStart && ts < measureEnd) {
+        broadcastInWindow++;
         if (now - scheduled > lagMax) lagMax = now - scheduled;
       }
       driven.broadcast({ corpId: BENCH_CORP, number: String(1000 + (k % 50)), status: k % 2 ? EXT_STATUS.inUse : EXT_STATUS.online, ts });
@@ -157,7 +192,9 @@ function runStep(req: StepRequest): void {
     const done: StepDone = {
       t: 'stepDone',
       events,
+      eventsBroadcast: broadcastInWindow,
       eventsTotal: total,
+      aborted,
       cpuPct: cpuPercent(cpu0, cpu1, wall1 - wall0),
       rssPeakMb: mb(rssPeak),
       rssEndMb: mb(mem.rss),
@@ -190,6 +227,9 @@ process.on('message', (message: ToServer) => {
       return;
     case 'step':
       runStep(message);
+      return;
+    case 'idle':
+      void idle(message.maxMs);
       return;
     case 'stop':
       void stop();

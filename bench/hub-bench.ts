@@ -18,6 +18,8 @@
  *   --ladder 50,100,... BENCH_LADDER  event rates per second (default 50,100,200,400,800)
  *   --only hub|naive           run one server only
  *   --out FILE                 where to write the JSON (default bench/results/hub-latest.json)
+ *   --coalesce-ms MS           the hub's coalesceMs option (default: the hub's own default)
+ *   --profile                  V8 CPU profiles of the server and client processes into bench/results/profiles/
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ import {
   type FromServer,
   type FromSwarm,
   type ServerMode,
+  type ServerIdle,
   type ServerReady,
   type Settled,
   type StepDone,
@@ -62,6 +65,10 @@ interface Config {
   settleQuietMs: number;
   settleMaxMs: number;
   out: string;
+  abortLagMs: number;
+  /** passed to createHubServer when set */
+  coalesceMs: number | null;
+  profileDir: string | null;
 }
 
 function parseArgs(argv: string[]): Config {
@@ -71,7 +78,7 @@ function parseArgs(argv: string[]): Config {
     if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
     const eq = arg.indexOf('=');
     if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
-    else if (arg === '--quick') flags.set('quick', '1');
+    else if (arg === '--quick' || arg === '--profile') flags.set(arg.slice(2), '1');
     else {
       const value = argv[i + 1];
       if (value === undefined) throw new Error(`${arg} needs a value`);
@@ -79,7 +86,7 @@ function parseArgs(argv: string[]): Config {
       i++;
     }
   }
-  const known = ['quick', 'clients', 'step-ms', 'warmup-ms', 'ladder', 'only', 'out'];
+  const known = ['quick', 'clients', 'step-ms', 'warmup-ms', 'ladder', 'only', 'out', 'coalesce-ms', 'profile'];
   for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
   const quick = flags.has('quick');
   const num = (flag: string, env: string, dflt: number, min: number): number => {
@@ -107,7 +114,10 @@ function parseArgs(argv: string[]): Config {
     drainMaxMs: quick ? 2000 : 5000,
     settleQuietMs: 300,
     settleMaxMs: quick ? 2000 : 5000,
+    abortLagMs: quick ? 2000 : 3000,
     out: path.resolve(flags.get('out') ?? path.join(HERE, 'results', 'hub-latest.json')),
+    coalesceMs: flags.has('coalesce-ms') ? num('coalesce-ms', 'BENCH_COALESCE_MS', 0, 0) : null,
+    profileDir: flags.has('profile') ? path.join(HERE, 'results', 'profiles') : null,
   };
 }
 
@@ -126,9 +136,13 @@ class Child<In extends Tagged, Out extends Tagged> {
     readonly name: string,
     script: string,
     args: string[],
+    extraExecArgv: string[] = [],
   ) {
     // process.execArgv carries tsx's loader, so the .ts children run the same way
-    this.proc = fork(path.join(HERE, script), args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.proc = fork(path.join(HERE, script), args, {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      execArgv: [...process.execArgv, ...extraExecArgv],
+    });
     this.proc.on('message', (m: Out) => {
       const i = this.waiters.findIndex((w) => w.t === m.t);
       if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
@@ -218,6 +232,9 @@ interface StepResult {
   received: number;
   lost: number;
   events: number;
+  /** the driver gave up (an event was more than abortLagMs late); the events it did not broadcast are lost */
+  aborted: boolean;
+  eventsBroadcast: number;
   p50: number;
   p90: number;
   p99: number;
@@ -242,7 +259,10 @@ interface StepResult {
   connectionsClosed: number;
   badFrames: number;
   drainMs: number;
+  /** how long the backlog took to go after the drain (server sockets, then clients) */
   settleMs: number;
+  /** bytes still in the server's socket buffers when the next step began (0 unless settling timed out) */
+  pendingBytesAfter: number;
   pass: boolean;
 }
 
@@ -270,15 +290,19 @@ function stepLine(mode: string, s: StepResult): string {
     `frames ${f(s.serverFramesPerSec, 0).padStart(6)}/s  lag ${f(s.driverLagMaxMs, 0).padStart(5)} ms  ` +
     `cli CPU ${f(s.clientCpuPct, 0).padStart(3)}%  others ${f(s.otherCpuPct, 0).padStart(3)}%` +
     (s.connectionsClosed ? `  closed ${s.connectionsClosed}` : '') +
+    (s.aborted ? `  (driver gave up: ${s.events - s.eventsBroadcast} window events not sent)` : '') +
     (s.pass ? '' : '  ✗')
   );
 }
 
 async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise<ModeResult> {
-  const server: ServerChild = new Child('server:' + mode, 'bench-server.ts', [mode, String(budgetMs)]);
+  // one profile per thread (tsx's loader runs on a thread of its own): CPU.<date>.<pid>.<thread>.<n>.cpuprofile
+  const profile = (who: string) => (cfg.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(cfg.profileDir, `${who}-${mode}`)}`] : []);
+  const serverArgs = [mode, String(budgetMs), cfg.coalesceMs === null ? '' : String(cfg.coalesceMs)];
+  const server: ServerChild = new Child('server:' + mode, 'bench-server.ts', serverArgs, profile('server'));
   children.add(server);
   const ready = await server.next<ServerReady>('ready', 30_000);
-  const swarm: SwarmChild = new Child('swarm:' + mode, 'client-swarm.ts', [String(budgetMs)]);
+  const swarm: SwarmChild = new Child('swarm:' + mode, 'client-swarm.ts', [String(budgetMs)], profile('swarm'));
   children.add(swarm);
   try {
     const serverClock = await clockOffset((id) => server.request<ClockReply>({ t: 'clock', id }, 'clock', 5000));
@@ -296,7 +320,7 @@ async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise
     let closedBefore = 0;
     for (const rate of cfg.ladder) {
       const stepTimeout = cfg.warmupMs + cfg.stepMs + 60_000;
-      const window = await server.request<StepWindow>({ t: 'step', rate, warmupMs: cfg.warmupMs, durationMs: cfg.stepMs }, 'window', 10_000);
+      const window = await server.request<StepWindow>({ t: 'step', rate, warmupMs: cfg.warmupMs, durationMs: cfg.stepMs, abortLagMs: cfg.abortLagMs }, 'window', 10_000);
       swarm.send({ t: 'window', measureStart: window.measureStart, measureEnd: window.measureEnd, correctionMs });
       // the whole machine's CPU over the window (our clock = the server's − its offset)
       const machine = { start: machineCpu(os.cpus()), end: machineCpu(os.cpus()) };
@@ -311,6 +335,8 @@ async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise
         'result',
         cfg.drainMaxMs + 30_000,
       );
+      // let the previous step's backlog go before the next one: server sockets empty, then clients quiet
+      const serverIdle = await server.request<ServerIdle>({ t: 'idle', maxMs: cfg.settleMaxMs }, 'idle', cfg.settleMaxMs + 30_000);
       const settled = await swarm.request<Settled>({ t: 'settle', quietMs: cfg.settleQuietMs, maxMs: cfg.settleMaxMs }, 'settled', cfg.settleMaxMs + 30_000);
       cpuTimers.forEach(clearTimeout);
       const seconds = cfg.stepMs / 1000;
@@ -324,6 +350,8 @@ async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise
         received: result.received,
         lost,
         events: done.events,
+        aborted: done.aborted,
+        eventsBroadcast: done.eventsBroadcast,
         p50: result.p50,
         p90: result.p90,
         p99: result.p99,
@@ -347,7 +375,8 @@ async function runMode(mode: ServerMode, cfg: Config, budgetMs: number): Promise
         connectionsClosed: result.closed - closedBefore,
         badFrames: result.badFrames,
         drainMs: result.drainMs,
-        settleMs: settled.ms,
+        settleMs: serverIdle.ms + settled.ms,
+        pendingBytesAfter: serverIdle.pendingBytes,
         pass: lost === 0 && result.p99 < P99_LIMIT_MS,
       };
       closedBefore = result.closed;
@@ -431,7 +460,8 @@ async function main(): Promise<void> {
   const cpus = os.cpus();
   console.log(
     `hub-bench: ${cfg.clients} clients, ladder ${cfg.ladder.join(',')}/s, warm-up ${cfg.warmupMs} ms + ${cfg.stepMs} ms per step` +
-      `${cfg.quick ? ' (quick)' : ''}, servers: ${cfg.modes.join(', ')}`,
+      `${cfg.quick ? ' (quick)' : ''}, servers: ${cfg.modes.join(', ')}` +
+      (cfg.coalesceMs !== null ? `, hub coalesceMs ${cfg.coalesceMs}` : ''),
   );
   console.log(
     `machine: ${cpus.length} × ${cpus[0]?.model ?? '?'}, node ${process.version}, load average at start ${loadStart.map((x) => x.toFixed(2)).join(' ')}`,
@@ -505,6 +535,7 @@ async function main(): Promise<void> {
   mkdirSync(path.dirname(cfg.out), { recursive: true });
   writeFileSync(cfg.out, JSON.stringify(report, null, 2) + '\n');
   console.log(`written ${path.relative(process.cwd(), cfg.out)}`);
+  if (cfg.profileDir) console.log(`CPU profiles in ${path.relative(process.cwd(), cfg.profileDir)}/{server,swarm}-{hub,naive}/`);
 }
 
 main().then(
