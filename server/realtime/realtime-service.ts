@@ -548,26 +548,28 @@ class RealtimeServiceImpl implements RealtimeService {
       snapshot = await this.adapter.snapshot();
     } catch (error) {
       this.log.warn('realtime: snapshot failed; continuing from events', { error: String(error) });
-      if (generation === this.generation) this.replay(Number.NEGATIVE_INFINITY);
+      if (generation === this.generation) this.replay();
       return;
     }
     if (generation !== this.generation || this.stopped) return;
     this.rebuild(snapshot);
     this.rebuilds++;
-    this.replay(snapshot.time);
+    this.replay();
     this.publishSnapshots();
   }
 
-  /** applies the events that arrived while the snapshot loaded and are not older than it */
-  private replay(since: number): void {
+  /**
+   * Applies, in order, the events that arrived while the snapshot loaded. Some may be older than the
+   * snapshot (the PBX's clock and ours may differ, so their timestamps cannot tell): replaying a
+   * contiguous run of events in order on top of the snapshot still ends in the current state (the last
+   * device state wins, a channel created in the run is destroyed in it if it ended), and the steps that
+   * could count twice are guarded (a queue entry of a channel already talking, a second connect).
+   */
+  private replay(): void {
     const buffered = this.buffer;
     this.buffer = [];
     this.syncing = false;
-    for (const event of buffered) {
-      const t = parseAriTimestamp(event.timestamp);
-      if (Number.isFinite(t) && t < since) continue;
-      this.apply(event);
-    }
+    for (const event of buffered) this.apply(event);
     this.settle();
   }
 
@@ -765,8 +767,10 @@ class RealtimeServiceImpl implements RealtimeService {
       case 'ChannelDialplan': {
         const rec = this.upsertChannel(corp, event.channel, at);
         if (!rec) return;
+        // leaving the queue shows as an answer, a hang-up or QUEUESTATUS (app_queue sets it before the
+        // dialplan goes on); a later application alone is not read as a leave, so an old event replayed
+        // after a snapshot cannot take a waiting caller out
         if (event.dialplan_app === 'Queue') this.enterQueue(corp, rec, event.dialplan_app_data, at, true);
-        else if (rec.queued !== null) this.leaveQueue(corp, rec, 'timeout', at);
         const call = this.liveCall(corp, rec);
         if (call && call.origin === rec.id && event.dialplan_app === 'Dial' && call.dialed === '' && rec.exten !== 's') {
           call.dialed = rec.exten;
@@ -1148,6 +1152,8 @@ class RealtimeServiceImpl implements RealtimeService {
       return;
     }
     if (rec.queued === q.cfg.queueId) return;
+    const current = this.liveCall(corp, rec);
+    if (current && current.answeredAt !== null && current.talking.has(rec.id)) return; // an old event replayed
     if (rec.queued !== null) this.leaveQueue(corp, rec, 'timeout', at);
     const call = this.ensureCall(corp, rec, at);
     call.queueName = q.cfg.name;
