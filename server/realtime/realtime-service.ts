@@ -772,7 +772,7 @@ class RealtimeServiceImpl implements RealtimeService {
         // after a snapshot cannot take a waiting caller out
         if (event.dialplan_app === 'Queue') this.enterQueue(corp, rec, event.dialplan_app_data, at, true);
         const call = this.liveCall(corp, rec);
-        if (call && call.origin === rec.id && event.dialplan_app === 'Dial' && call.dialed === '' && rec.exten !== 's') {
+        if (call && call.origin === rec.id && event.dialplan_app === 'Dial' && rec.exten !== 's' && call.dialed !== rec.exten && call.answeredAt === null) {
           call.dialed = rec.exten;
           this.activeCalls.mark(corp.corpId);
         }
@@ -787,7 +787,8 @@ class RealtimeServiceImpl implements RealtimeService {
       case 'ChannelConnectedLine': {
         const rec = this.upsertChannel(corp, event.channel, at);
         const call = rec ? this.liveCall(corp, rec) : undefined;
-        if (rec && call && call.origin === rec.id && rec.callerNumber !== '' && call.caller !== rec.callerNumber) {
+        // an outside caller's number may come late; an extension keeps its own number as the caller
+        if (rec && call && call.origin === rec.id && !rec.isExt && rec.callerNumber !== '' && call.caller !== rec.callerNumber) {
           call.caller = rec.callerNumber;
           this.activeCalls.mark(corp.corpId);
         }
@@ -963,13 +964,16 @@ class RealtimeServiceImpl implements RealtimeService {
       origin: origin.id,
       channels: new Set([origin.id]),
       time,
-      caller: this.partyNumber(origin),
-      dialed: origin.exten === 's' ? '' : origin.exten,
+      // an outside caller without a number is 'anonymous' (not the number it dialed)
+      caller: origin.isExt && origin.number ? origin.number : origin.callerNumber || 'anonymous',
+      // an originated call waits in `s` with the destination as its connected line
+      dialed: origin.exten === 's' ? origin.connectedNumber : origin.exten,
       receiver: null,
       answeredAt: null,
       talking: new Set(),
       trunk: origin.isExt ? null : origin.endpoint,
-      inbound: !origin.isExt || /-inbound$/.test(origin.context),
+      // from a trunk endpoint, or through an inbound context
+      inbound: (origin.endpoint !== null && !origin.isExt) || /-inbound$/.test(origin.context),
       queueName: null,
       parties: new Set(origin.isExt && origin.number ? [origin.number] : []),
       ended: false,
