@@ -62,6 +62,8 @@ export interface ColumnDef {
   format?: 'text' | 'yesNo' | 'level' | 'number';
   /** the value is one of these options: the cell shows the option's label */
   options?: readonly StaticOption[];
+  /** the cell shows its value only when this other field of the row is set (a user name only for a linked user) */
+  onlyWith?: string;
   /** shown only when this predicate on the acting user holds (e.g. not for level 4, C-EXT-02) */
   visibleWhen?: (ctx: Pick<SchemaContext, 'actor'>) => boolean;
 }

@@ -189,26 +189,28 @@ export const extensionResource = defineResource({
   columns: [
     { key: 'number' },
     { key: 'description' },
-    { key: 'userName' },
+    // the user column names the linked web user only (userName falls back to the description for panels)
+    { key: 'userName', onlyWith: 'userId' },
     { key: 'callgroup', format: 'number' },
     { key: 'trunkNumber', visibleWhen: belowLevel4 },
     { key: 'action', options: EXTENSION_ACTION_OPTIONS, visibleWhen: (ctx) => !belowLevel4(ctx) },
     { key: 'enabled', format: 'yesNo' },
-    { key: 'portType', options: PORT_TYPE_OPTIONS },
+    { key: 'portType', options: PORT_TYPE_OPTIONS, labelKey: 'resources.extension.columns.portType' },
     { key: 'spy', format: 'yesNo', visibleWhen: belowLevel4 },
-    { key: 'maxContacts', format: 'number' },
+    { key: 'maxContacts', format: 'number', labelKey: 'resources.extension.columns.maxContacts' },
   ],
   // C-EXT-08, C-EXT-07 (level 4: enabled and action only). The trunk and time schedule fields wait
   // for their resources; the body already carries trunkId and timeExtensIds.
   fields: [
+    // in rows of three: a password with its strength bar starts a row
     { name: 'number', kind: 'number', lockedOnUpdate: true, visibleWhen: fieldBelowLevel4 },
     { name: 'description', kind: 'text', visibleWhen: fieldBelowLevel4 },
-    { name: 'pass', kind: 'password', strength: 'password', visibleWhen: fieldBelowLevel4 },
-    { name: 'vmpass', kind: 'password', strength: 'voicemail', visibleWhen: fieldBelowLevel4 },
     { name: 'userId', kind: 'select', options: { kind: 'resource', resource: 'user', valueField: 'id', labelField: 'nick' }, visibleWhen: fieldBelowLevel4 },
+    { name: 'pass', kind: 'password', strength: 'password', visibleWhen: fieldBelowLevel4 },
     { name: 'action', kind: 'select', options: { kind: 'static', options: EXTENSION_ACTION_OPTIONS } },
     { name: 'onbusy', kind: 'select', options: { kind: 'static', options: EXTENSION_BUSY_OPTIONS }, visibleWhen: fieldBelowLevel4 },
-    // C-EXT-11: the label says when it becomes required; the schema enforces it
+    { name: 'vmpass', kind: 'password', strength: 'voicemail', visibleWhen: fieldBelowLevel4 },
+    // C-EXT-11: required when action or busy action is exTouch (the schema says so on the field)
     { name: 'outer', kind: 'text', visibleWhen: fieldBelowLevel4 },
     { name: 'portType', kind: 'select', options: { kind: 'static', options: PORT_TYPE_OPTIONS }, visibleWhen: fieldBelowLevel4 },
     { name: 'maxContacts', kind: 'number', visibleWhen: fieldBelowLevel4 },

@@ -132,11 +132,11 @@ export const queueResource = defineResource({
   columns: [
     { key: 'name' },
     { key: 'strategy', options: QUEUE_STRATEGY_OPTIONS },
-    { key: 'timeout', format: 'number' },
-    { key: 'position', format: 'yesNo' },
-    { key: 'seconds', format: 'number' },
+    { key: 'timeout', format: 'number', labelKey: 'resources.queue.columns.timeout' },
+    { key: 'position', format: 'yesNo', labelKey: 'resources.queue.columns.position' },
+    { key: 'seconds', format: 'number', labelKey: 'resources.queue.columns.seconds' },
     { key: 'ringinuse', format: 'yesNo' },
-    { key: 'serviceLevelSec', format: 'number' },
+    { key: 'serviceLevelSec', format: 'number', labelKey: 'resources.queue.columns.serviceLevelSec' },
   ],
   fields: [
     { name: 'name', kind: 'text' },

@@ -18,11 +18,12 @@ export interface FailureLike {
 
 /**
  * The text of a failed save or delete (F-DLG-04, F-ERR-03..17): the status mapping of the domain
- * first; when that says only 'default error' and the server named a message we know, that message.
+ * first; when that says only 'default error', or our generic conflict (409: users left in a corp, a
+ * role group in use, the queue limit ...), and the server named a message we know, that message.
  */
 export function failureText(t: Translate, exists: (key: string) => boolean, failure: FailureLike, mode: 'create' | 'update'): string {
   const mapped = saveMessageKey(failure.status, mode);
-  if (mapped.key === 'errors.default' && failure.body?.message) {
+  if ((mapped.key === 'errors.default' || failure.status === STATUS.conflict) && failure.body?.message) {
     const { key } = decodeMessage(failure.body.message);
     if (key !== 'errors.default' && exists(key)) return translateMessage(t, failure.body.message);
   }

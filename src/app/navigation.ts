@@ -61,6 +61,8 @@ export type ScreenKey =
   | 'userList'
   | 'roleGroupList'
   | 'roleGroupForm'
+  | 'extensionList'
+  | 'queueList'
   | 'lookAndFeel'
   | 'profile'
   | 'planned';
@@ -386,6 +388,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     menu: [at(1, 'config', 20, 'onlyParamsvoip')],
   },
   ...crud('extension', 'configuration/extension', 'nav.extension', 'extension', 'extension', {
+    screen: 'extensionList',
     menu: [at(1, 'workingCorp', 10), at(3, 'config', 20), at(4, 'config', 20)],
     aliases: ['extension'],
   }),
@@ -401,6 +404,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     aliases: ['ivr'],
   }),
   ...crud('queues', 'configuration/queues', 'nav.queues', 'queue', 'queue', {
+    screen: 'queueList',
     menu: [at(1, 'workingCorp', 60), at(3, 'config', 60)],
     aliases: ['misc/queues'],
   }),

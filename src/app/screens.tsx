@@ -10,6 +10,8 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   userList: lazy(() => import('../resources/user-list-screen')),
   roleGroupList: lazy(() => import('../resources/role-group-list-screen')),
   roleGroupForm: lazy(() => import('../resources/role-group-form-page')),
+  extensionList: lazy(() => import('../resources/extension-list-screen')),
+  queueList: lazy(() => import('../resources/queue-list-screen')),
   lookAndFeel: lazy(() => import('../features/look-and-feel/look-and-feel-page')),
   profile: lazy(() => import('../features/profile/profile-page')),
 };

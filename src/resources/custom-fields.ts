@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import { ExtensionMembers } from './extension-members';
 import { ViewsGrid, type CustomFieldProps } from './views-grid';
 
 /** Field components named by definitions (`kind: 'custom', component: 'viewsGrid'`). */
 export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   viewsGrid: ViewsGrid,
+  extensionMembers: ExtensionMembers,
 };

@@ -1,5 +1,5 @@
 import { isLevel, LEVEL_LABEL_KEY } from '../../domain/levels';
-import type { ColumnDef, FieldDef, ResourceDefinition } from '../../domain/resources/define';
+import type { ColumnDef, FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import type { Translate } from '../app/messages';
 
 /** Label key by convention: resources.<name>.fields.<key> (STYLE 12). */
@@ -16,8 +16,16 @@ export function isTruthyFlag(value: unknown): boolean {
 }
 
 /** The text of a cell, as shown, searched, exported and copied. */
-export function cellText(column: Pick<ColumnDef, 'key' | 'format'>, row: Record<string, unknown>, t: Translate): string {
+export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate): string {
   const value = row[column.key];
+  if (column.onlyWith) {
+    const other = row[column.onlyWith];
+    if (other === null || other === undefined || other === '') return '';
+  }
+  if (column.options) {
+    const option = column.options.find((o) => String(o.value) === String(value));
+    if (option) return t(option.labelKey);
+  }
   switch (column.format) {
     case 'yesNo':
       return t(isTruthyFlag(value) ? 'common.yes' : 'common.no');
@@ -29,8 +37,13 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format'>, row: Record<
 }
 
 /** The raw value of a cell for CSV: numbers stay numbers. */
-export function cellValue(column: Pick<ColumnDef, 'key' | 'format'>, row: Record<string, unknown>, t: Translate): string | number {
+export function cellValue(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate): string | number {
   const value = row[column.key];
   if (column.format === 'number' && typeof value === 'number') return value;
   return cellText(column, row, t);
+}
+
+/** The columns this user sees (ColumnDef.visibleWhen, e.g. C-EXT-02 for level 4). */
+export function visibleColumns(definition: Pick<ResourceDefinition, 'columns'>, ctx: Pick<SchemaContext, 'actor'>): ColumnDef[] {
+  return definition.columns.filter((column) => !column.visibleWhen || column.visibleWhen(ctx));
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition } from '../../domain/resources/define';
+import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import type { Row } from '../api/resources';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
@@ -10,10 +10,21 @@ import { useResourceForm } from './use-resource-form';
  * The generic create/edit dialog (F-DLG-01..07): create mode without a row (title 'New …', button
  * 'Send'), edit mode with one (title 'Edit …', button 'Save'); closes only after a successful save.
  */
-export function ResourceDialog({ definition, row, onClose }: { definition: ResourceDefinition; row: Row | null; onClose: () => void }) {
+export function ResourceDialog({
+  definition,
+  row,
+  corp,
+  onClose,
+}: {
+  definition: ResourceDefinition;
+  row: Row | null;
+  /** the corp the schema checks against, when it depends on one */
+  corp?: SchemaContext['corp'];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const mode = row ? 'update' : 'create';
-  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({ definition, mode, row, onSaved: onClose });
+  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({ definition, mode, row, corp, onSaved: onClose });
   const name = t(`resources.${definition.name}.singular`);
   return (
     <Dialog

@@ -99,7 +99,7 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
     // a password with its strength bar starts a row, so it sits beside its confirmation
     <FormField id={id} label={label} error={errorText} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
       {field.kind === 'select' ? (
-        <SelectControl field={field} form={form} id={id} locked={locked} row={row} aria={aria} />
+        <SelectControl field={field} form={form} id={id} locked={locked} row={row} mode={ctx.mode} aria={aria} />
       ) : field.kind === 'password' ? (
         <Controller
           control={form.control}
@@ -142,6 +142,7 @@ function SelectControl({
   id,
   locked,
   row,
+  mode,
   aria,
 }: {
   field: FieldDef;
@@ -149,10 +150,11 @@ function SelectControl({
   id: string;
   locked: boolean;
   row?: Record<string, unknown> | null;
+  mode: SchemaContext['mode'];
   aria: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
-  const { options, loading } = useFieldOptions(field);
+  const { options, loading } = useFieldOptions(field, mode);
   return (
     <Controller
       control={form.control}
@@ -182,7 +184,7 @@ function SelectControl({
           >
             <option value="">{loading ? t('common.loading') : t('common.choose')}</option>
             {list.map((o) => (
-              <option key={String(o.value)} value={String(o.value)}>
+              <option key={String(o.value)} value={String(o.value)} disabled={o.disabled && String(o.value) !== current}>
                 {o.label}
               </option>
             ))}

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../domain/constants';
 import { canAccess } from '../../domain/permissions';
-import type { ResourceDefinition } from '../../domain/resources/define';
+import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import { isApiFailure } from '../api/client';
 import { deleteResource, resourceKeys, resourceListQuery, type Row } from '../api/resources';
 import { failureText, successText, translateMessage } from '../app/messages';
@@ -18,7 +18,7 @@ import { useSnackbar } from '../ui/snackbar';
 import { filterRows } from '../ui/table-logic';
 import { useMediaQuery } from '../ui/use-media-query';
 import { buildCsv, buildTsv } from './csv';
-import { cellText, cellValue, columnLabelKey, isTruthyFlag } from './format';
+import { cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
 import { ResourceDialog } from './resource-dialog';
 
 /** What a resource adds to the generic list beside its definition (kept small, STYLE 1). */
@@ -38,6 +38,8 @@ export interface ResourceExtras {
   onInitialDialogClose?: () => void;
   /** text above the table */
   intro?: ReactNode;
+  /** the corp the schema checks against (extension ranges, max contacts); passed to the dialog */
+  schemaCorp?: SchemaContext['corp'];
 }
 
 type DialogState = { row: Row | null } | null;
@@ -73,35 +75,38 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
     notify(`${t('errors.prefix')} ${text}`, 'danger');
   }, [list.error, notify, t, i18n]);
 
+  const shownColumns = useMemo(() => visibleColumns(definition, { actor: { id: user.id, level: user.level, corpId: user.corpId } }), [definition, user.id, user.level, user.corpId]);
   const columns = useMemo<DataTableColumn<Row>[]>(
     () =>
-      definition.columns.map((column) => ({
+      shownColumns.map((column) => ({
         key: column.key,
         header: t(columnLabelKey(definition, column)),
         className: column.format === 'number' ? 'tabular-nums' : undefined,
-        sortValue: column.format === 'level' || column.format === 'yesNo' ? (row: Row) => cellText(column, row, t) : undefined,
+        sortValue: column.format === 'level' || column.format === 'yesNo' || column.options || column.onlyWith ? (row: Row) => cellText(column, row, t) : undefined,
         cell:
           column.format === 'yesNo'
             ? (row: Row) => <Badge tone={isTruthyFlag(row[column.key]) ? 'success' : 'neutral'}>{cellText(column, row, t)}</Badge>
             : column.format === 'level'
               ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
-              : undefined,
+              : column.options || column.onlyWith
+                ? (row: Row) => cellText(column, row, t)
+                : undefined,
       })),
-    [definition, t],
+    [definition, shownColumns, t],
   );
 
   const searchText = (row: Row) =>
     definition.searchFields
       .map((key) => {
-        const column = definition.columns.find((c) => c.key === key);
+        const column = shownColumns.find((c) => c.key === key);
         return column ? cellText(column, row, t) : String(row[key] ?? '');
       })
       .join(' ');
   const filtered = filterRows(rows, query, searchText);
 
   const exportRows = () => {
-    const header = definition.columns.map((c) => t(columnLabelKey(definition, c)));
-    const body = filtered.map((row) => definition.columns.map((c) => cellValue(c, row, t)));
+    const header = shownColumns.map((c) => t(columnLabelKey(definition, c)));
+    const body = filtered.map((row) => shownColumns.map((c) => cellValue(c, row, t)));
     return { header, body };
   };
 
@@ -233,7 +238,9 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
         />
       </Card>
 
-      {shownDialog ? <ResourceDialog key={shownDialog.row ? rowId(definition, shownDialog.row) : 'new'} definition={definition} row={shownDialog.row} onClose={closeDialog} /> : null}
+      {shownDialog ? (
+        <ResourceDialog key={shownDialog.row ? rowId(definition, shownDialog.row) : 'new'} definition={definition} row={shownDialog.row} corp={extras.schemaCorp} onClose={closeDialog} />
+      ) : null}
 
       <ConfirmDialog
         open={deleting !== null}

@@ -10,6 +10,8 @@ import { useScope, useUser } from '../app/session';
 export interface Option {
   value: string | number;
   label: string;
+  /** shown but not choosable (C-QUE-09: linear when editing) */
+  disabled?: boolean;
 }
 
 function definitionNamed(name: string): ResourceDefinition | undefined {
@@ -17,7 +19,7 @@ function definitionNamed(name: string): ResourceDefinition | undefined {
 }
 
 /** The options of a select field: static, another resource's rows, or the levels the actor may grant. */
-export function useFieldOptions(field: FieldDef): { options: Option[]; loading: boolean } {
+export function useFieldOptions(field: FieldDef, mode: 'create' | 'update' = 'create'): { options: Option[]; loading: boolean } {
   const { t } = useTranslation();
   const user = useUser();
   const scope = useScope();
@@ -28,7 +30,9 @@ export function useFieldOptions(field: FieldDef): { options: Option[]; loading: 
   const rows = useQuery({ ...resourceListQuery(target ?? RESOURCES.corp, scope), enabled: readable });
 
   if (!source) return { options: [], loading: false };
-  if (source.kind === 'static') return { options: source.options.map((o) => ({ value: o.value, label: t(o.labelKey) })), loading: false };
+  if (source.kind === 'static') {
+    return { options: source.options.map((o) => ({ value: o.value, label: t(o.labelKey), disabled: !!o.only && o.only !== mode })), loading: false };
+  }
   if (source.kind === 'grantableLevels') return { options: grantableLevels(user.level).map((l) => ({ value: l, label: t(LEVEL_LABEL_KEY[l]) })), loading: false };
   if (!readable) return { options: [], loading: false };
   const options = (rows.data ?? [])

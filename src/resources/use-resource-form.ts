@@ -17,6 +17,8 @@ interface Options {
   definition: ResourceDefinition;
   mode: 'create' | 'update';
   row?: Row | null;
+  /** the corp the schema checks against (SchemaContext.corp), when known */
+  corp?: SchemaContext['corp'];
   /** after a successful save (status < 400) */
   onSaved?: (saved: Row | undefined) => void;
 }
@@ -25,14 +27,17 @@ interface Options {
  * A create/edit form of a definition (F-DLG-01..05): react-hook-form with the SAME zod schema as the
  * server, the save call, the 3 s snackbar from the status, server issues mapped back onto fields.
  */
-export function useResourceForm({ definition, mode, row, onSaved }: Options) {
+export function useResourceForm({ definition, mode, row, corp, onSaved }: Options) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const queryClient = useQueryClient();
   const { notifySave } = useSnackbar();
   const [bannerErrors, setBannerErrors] = useState<string[]>([]);
 
-  const ctx = useMemo<SchemaContext>(() => ({ mode, actor: { id: user.id, level: user.level, corpId: user.corpId } }), [mode, user.id, user.level, user.corpId]);
+  const ctx = useMemo<SchemaContext>(
+    () => ({ mode, actor: { id: user.id, level: user.level, corpId: user.corpId }, ...(corp ? { corp } : {}) }),
+    [mode, user.id, user.level, user.corpId, corp],
+  );
   const schema = useMemo(() => definition.schema(ctx), [definition, ctx]);
   const defaultValues = useMemo(() => toFormValues(definition, ctx, row), [definition, ctx, row]);
   const form: ResourceForm = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });

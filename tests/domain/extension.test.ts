@@ -207,7 +207,7 @@ describe('extension schema', () => {
 
   it('C-EXT-07 C-EXT-08 fields: levels 1-3 get the dialog fields, level 4 only enabled and action', () => {
     const shown = (level: Level) => extensionResource.fields.filter((f) => !f.visibleWhen || f.visibleWhen({}, ctx(level, 'update'))).map((f) => f.name);
-    expect(shown(3)).toEqual(['number', 'description', 'pass', 'vmpass', 'userId', 'action', 'onbusy', 'outer', 'portType', 'maxContacts', 'callgroup', 'enabled', 'spy']);
+    expect(shown(3)).toEqual(['number', 'description', 'userId', 'pass', 'action', 'onbusy', 'vmpass', 'outer', 'portType', 'maxContacts', 'callgroup', 'enabled', 'spy']);
     expect(shown(4)).toEqual(['action', 'enabled']);
   });
 

@@ -6,7 +6,9 @@ import { brandVariables, cssColour } from '../../src/app/brand';
 import { externalHref, hostOf } from '../../src/app/external-links';
 import { failureText, loginErrorKey, successText, translateMessage, type Translate } from '../../src/app/messages';
 import { alphaOf, alphaPercent, fromPicker, pickerValue } from '../../src/features/look-and-feel/colour';
-import { cellText, cellValue, columnLabelKey } from '../../src/resources/format';
+import { extensionResource } from '../../domain/resources/extension';
+import { queueResource } from '../../domain/resources/queue';
+import { cellText, cellValue, columnLabelKey, visibleColumns } from '../../src/resources/format';
 import { isFieldVisible, mapIssues, toFormValues } from '../../src/resources/form-values';
 import { asGrants, hasAction, setAction } from '../../src/resources/views-grid-logic';
 import { formatBytes, semicirclePath, usagePercent, usageTone } from '../../src/ui/gauge-math';
@@ -33,6 +35,14 @@ describe('messages', () => {
     expect(failureText(t, exists, { status: 500 }, 'create')).toBe('errors.default');
     expect(failureText(t, exists, { status: 400, body: { message: 'errors.ownRow' } }, 'update')).toBe('errors.ownRow');
     expect(failureText(t, exists, { status: 400, body: { message: 'errors.unknownThing' } }, 'update')).toBe('errors.default');
+  });
+
+  it('F-ERR-03 our generic 409 shows the server\'s own message when known (queue limit, users left ...)', () => {
+    const exists = (k: string) => k === 'errors.queueLimit';
+    expect(failureText(t, exists, { status: 409, body: { message: 'errors.queueLimit' } }, 'create')).toBe('errors.queueLimit');
+    expect(failureText(t, exists, { status: 409, body: { message: 'errors.somethingElse' } }, 'create')).toBe('errors.inUse');
+    expect(failureText(t, exists, { status: 409 }, 'create')).toBe('errors.inUse');
+    expect(failureText(t, exists, { status: 521, body: { message: 'errors.queueLimit' } }, 'create')).toBe('errors.inUseByQueue');
   });
 
   it('A-LOG-11 A-LOG-12 login errors: below 500 credentials (429 too many attempts), otherwise the server', () => {
@@ -120,6 +130,36 @@ describe('resource forms and cells', () => {
     expect(cellValue({ key: 'extMax', format: 'number' }, { extMax: 12 }, t)).toBe(12);
     expect(cellText({ key: 'corpName' }, { corpName: null }, t)).toBe('');
     expect(columnLabelKey(userResource, { key: 'mail' })).toBe('resources.user.fields.mail');
+  });
+
+  it('C-QUE-01 C-EXT-02 option columns show the option label; unknown values show as they are', () => {
+    const strategy = queueResource.columns.find((c) => c.key === 'strategy')!;
+    expect(cellText(strategy, { strategy: 'rrmemory' }, t)).toBe('resources.queue.strategies.rrmemory');
+    expect(cellValue(strategy, { strategy: 'other' }, t)).toBe('other');
+    const action = extensionResource.columns.find((c) => c.key === 'action')!;
+    expect(cellText(action, { action: 'exTouch' }, t)).toBe('resources.extension.actions.exTouch');
+    // the user column names a linked web user only
+    const user = extensionResource.columns.find((c) => c.key === 'userName')!;
+    expect(cellText(user, { userId: 4, userName: 'Ana Agent' }, t)).toBe('Ana Agent');
+    expect(cellText(user, { userId: null, userName: 'Diego Torres' }, t)).toBe('');
+  });
+
+  it('C-EXT-01 C-EXT-02 the columns a user sees: level 4 has the action, no trunk and no spy', () => {
+    const keys = (level: 3 | 4) => visibleColumns(extensionResource, { actor: { id: 1, level, corpId: 2 } }).map((c) => c.key);
+    expect(keys(3)).toContain('spy');
+    expect(keys(3)).not.toContain('action');
+    expect(keys(4)).toEqual(expect.arrayContaining(['action', 'enabled']));
+    expect(keys(4)).not.toContain('spy');
+    expect(keys(4)).not.toContain('trunkNumber');
+    expect(visibleColumns(userResource, { actor: { id: 1, level: 4, corpId: 2 } })).toHaveLength(userResource.columns.length);
+  });
+
+  it('C-EXT-10 C-EXT-07 extension form values: edit overlays the row; level 4 sees enabled and action only', () => {
+    const row = { id: 3, number: '205', pass: '', vmpass: null, enabled: 0, action: 'voicemail', outer: null };
+    const values = toFormValues(extensionResource, ctx('update'), row);
+    expect(values).toMatchObject({ number: '205', pass: '', vmpass: '', enabled: false, action: 'voicemail', outer: '', maxContacts: 1 });
+    const level4: SchemaContext = { mode: 'update', actor: { id: 5, level: 4, corpId: 2 } };
+    expect(extensionResource.fields.filter((f) => isFieldVisible(f, values, level4)).map((f) => f.name)).toEqual(['action', 'enabled']);
   });
 });
 

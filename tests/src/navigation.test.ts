@@ -274,7 +274,27 @@ describe('the route table', () => {
   it('A-RTE-03 screens built in this version are the shell ones; the rest say plainly they are planned', () => {
     const built = NAVIGATION.filter((e) => e.screen !== 'planned').map((e) => e.key);
     expect(built.sort()).toEqual(
-      ['home', 'configHome', 'corp', 'corpNew', 'corpUpdate', 'user', 'userNew', 'userUpdate', 'rolegroup', 'rolegroupNew', 'rolegroupUpdate', 'lookAndFeel', 'userProfile'].sort(),
+      [
+        'home',
+        'configHome',
+        'corp',
+        'corpNew',
+        'corpUpdate',
+        'user',
+        'userNew',
+        'userUpdate',
+        'rolegroup',
+        'rolegroupNew',
+        'rolegroupUpdate',
+        'extension',
+        'extensionNew',
+        'extensionUpdate',
+        'queues',
+        'queuesNew',
+        'queuesUpdate',
+        'lookAndFeel',
+        'userProfile',
+      ].sort(),
     );
   });
 
