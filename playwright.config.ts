@@ -8,7 +8,7 @@ const port = Number(process.env.E2E_PORT ?? 8181);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -40,6 +40,27 @@ function playwrightCounts(file) {
   };
 }
 
+/** Says which databases the server suites ran on (names carry [pglite] or [postgres]). */
+function reportDatabases(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const tally = { pglite: { passed: 0, skipped: 0, failed: 0 }, postgres: { passed: 0, skipped: 0, failed: 0 } };
+    for (const f of report.testResults) {
+      for (const t of f.assertionResults) {
+        const kind = t.fullName.includes('[postgres]') ? 'postgres' : t.fullName.includes('[pglite]') ? 'pglite' : null;
+        if (!kind) continue;
+        const bucket = t.status === 'passed' ? 'passed' : t.status === 'failed' ? 'failed' : 'skipped';
+        tally[kind][bucket] += 1;
+      }
+    }
+    for (const [kind, n] of Object.entries(tally)) {
+      console.log(`[server] ${kind}: ${n.passed} passed, ${n.failed} failed, ${n.skipped} skipped${kind === 'postgres' && n.passed === 0 ? ' (PostgreSQL did not answer at 127.0.0.1:5432: variant skipped)' : ''}`);
+    }
+  } catch (error) {
+    console.log(`[server] could not read ${file}: ${error.message}`);
+  }
+}
+
 const npx = 'npx';
 run('typecheck', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit'], { counts: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) });
 run('lint', npx, ['eslint', '.', '--max-warnings', '0'], { counts: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) });
@@ -49,6 +70,7 @@ run('unit', npx, ['vitest', 'run', '--project', 'unit', '--reporter', 'default',
 run('server', npx, ['vitest', 'run', '--project', 'server', '--reporter', 'default', '--reporter', 'json', '--outputFile.json', 'test-results/server.json'], {
   counts: vitestCounts('test-results/server.json'),
 });
+reportDatabases('test-results/server.json');
 const built = run('build', npx, ['vite', 'build', '--logLevel', 'warn'], { counts: (ok) => ({ passed: ok ? 1 : 0, failed: ok ? 0 : 1 }) });
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
