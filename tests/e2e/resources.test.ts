@@ -101,4 +101,14 @@ test('C-LF-02 C-LF-04 C-LF-13 a look-and-feel change shows on the login page', a
   // the look and feel belongs to acme only: globex's login is unchanged
   await page.goto('/login/globex');
   await expect(page).not.toHaveTitle('Acme Contact Centre');
+
+  // C-LF-03 back to the default colours and tab name, so later screens show the product's own look
+  await login(page, 'acme', 'admin');
+  await page.goto('/acme/en/configuration/lookAndFeel');
+  await page.getByTestId('lf-default').click();
+  await page.getByTestId('lf-tabName').fill('');
+  await page.getByTestId('lf-save').click();
+  await expectSnackbar(page, /Updated/);
+  const restored = await (await page.request.get('/api/v1/lookandfeel/acme')).json();
+  expect(restored.menuColor).toBe('37474FFF');
 });
