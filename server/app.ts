@@ -11,7 +11,9 @@ import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiFailure, type Issue } from './errors';
+import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
+import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
@@ -26,6 +28,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** replaces the in-memory failed-login throttle (e.g. a Redis one) */
   throttle?: LoginThrottle;
+  /**
+   * the real-time side (PBX adapter, realtime service, hub on /hub, the PBX routes); absent: none
+   * (`app.live` is null and the PBX routes are not mounted)
+   */
+  live?: LiveOptions;
 }
 
 /** Builds the Fastify app: API under /api/v1, OpenAPI document, and the built client when present. No listen. */
@@ -49,6 +56,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
+  const live: LiveRuntime | null = options.live ? await createLiveRuntime(app, ctx, options.live) : null;
+  app.decorate('live', live);
+  // configuration writes (extensions, queues) reach the live state through the bindings' onChange
+  if (live) ctx.live = { reload: () => live.reload() };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = toFailure(error);
@@ -74,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(sessionRoutes);
       await api.register(lookAndFeelRoutes);
       mountResources(api);
+      if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },
   );

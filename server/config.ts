@@ -44,3 +44,43 @@ export function loadJwtSecret(dataDir: string, fromEnv: string | undefined): str
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
 }
+
+export type PbxKind = 'simulator' | 'ari' | 'none';
+
+/** The real-time settings (ARCHITECTURE "Contracts"): the PBX, the simulator's traffic and Redis. */
+export interface LiveEnvironment {
+  pbx: PbxKind;
+  /** SIM_SEED (1) */
+  seed: number;
+  /** SIM_TIME_FACTOR (1): simulated seconds per real second */
+  timeFactor: number;
+  /** SIM_CALLS_PER_HOUR (30): inbound calls per hour per queue */
+  callsPerHour: number;
+  ari: { url: string; user: string; password: string } | null;
+  /** REDIS_URL (unset: in-process backplane) */
+  redisUrl: string | undefined;
+}
+
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
+export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveEnvironment {
+  const raw = (env.PBX ?? 'simulator').trim().toLowerCase();
+  if (raw !== '' && raw !== 'simulator' && raw !== 'ari' && raw !== 'none') throw new Error(`PBX must be simulator, ari or none (got "${env.PBX}")`);
+  const pbx: PbxKind = raw === '' ? 'simulator' : raw;
+  let ari: LiveEnvironment['ari'] = null;
+  if (pbx === 'ari') {
+    if (!env.ARI_URL) throw new Error('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
+    ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '' };
+  }
+  return {
+    pbx,
+    seed: Math.trunc(positive(env.SIM_SEED, 1)),
+    timeFactor: positive(env.SIM_TIME_FACTOR, 1) || 1,
+    callsPerHour: positive(env.SIM_CALLS_PER_HOUR, 30),
+    ari,
+    redisUrl: env.REDIS_URL || undefined,
+  };
+}

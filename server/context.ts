@@ -42,6 +42,8 @@ export interface AppContext {
   key: Uint8Array;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** the live state to refresh after configuration writes; absent without real time */
+  live?: { reload(): Promise<void> };
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { PRODUCTION_HASH } from './auth/passwords';
-import { loadJwtSecret, readEnvironment } from './config';
+import { loadJwtSecret, readEnvironment, readLiveEnvironment } from './config';
 import { openDatabase } from './db/database';
 import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './db/seed';
 
@@ -11,28 +11,23 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const env = readEnvironment();
+  const liveEnv = readLiveEnvironment();
   mkdirSync(env.dataDir, { recursive: true });
   const jwtSecret = loadJwtSecret(env.dataDir, process.env.JWT_SECRET);
 
   const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
   await database.migrate();
 
-  const app = await buildApp({
-    db: database,
-    config: { dataDir: env.dataDir, jwtSecret, hash: PRODUCTION_HASH, clientDir: path.join(ROOT, 'dist', 'client'), trustProxy: env.trustProxy },
-    logger: { level: env.logLevel },
-  });
-  const log = app.log;
-  log.info({ database: database.kind, dataDir: env.dataDir }, 'database ready');
-
+  // seeded before the app is built: the live state reads its directory (extensions, queues) then
+  const notes: string[] = [];
   const banner: string[] = [];
   if (await isEmpty(database.orm)) {
     if (env.demo) {
       await seedDemo(database.orm, PRODUCTION_HASH);
-      log.info('empty database: demo tenants seeded (supervisor, acme, globex)');
+      notes.push('empty database: demo tenants seeded (supervisor, acme, globex)');
     } else {
       const admin = await seedProduction(database.orm, PRODUCTION_HASH, env.adminPassword);
-      log.info('empty database: system corp and supervisor created');
+      notes.push('empty database: system corp and supervisor created');
       banner.push(
         admin.generated
           ? `  Supervisor: super / ${admin.password}   (generated now and shown only once: change it in the profile)`
@@ -43,6 +38,16 @@ async function main(): Promise<void> {
   if (env.demo) {
     banner.push(`  Demo users (password "${DEMO_PASSWORD}"): super (supervisor), owner, admin, agent, wall (acme), admin (globex)`);
   }
+
+  const app = await buildApp({
+    db: database,
+    config: { dataDir: env.dataDir, jwtSecret, hash: PRODUCTION_HASH, clientDir: path.join(ROOT, 'dist', 'client'), trustProxy: env.trustProxy },
+    logger: { level: env.logLevel },
+    live: liveEnv,
+  });
+  const log = app.log;
+  log.info({ database: database.kind, dataDir: env.dataDir }, 'database ready');
+  for (const note of notes) log.info(note);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
   const base = `http://localhost:${env.port}`;
   log.info({ url: base }, 'listening');
   console.log(['', 'Callboard is running', `  Admin login: ${base}/login/supervisor`, `  API:         ${base}/api/v1 (OpenAPI at ${base}/api/v1/openapi.json)`, ...banner, ''].join('\n'));
+  if (app.live) console.log(app.live.summary);
 }
 
 main().catch((error: unknown) => {

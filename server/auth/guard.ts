@@ -21,8 +21,21 @@ function bearer(request: FastifyRequest): string | null {
 export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw unauthorized();
+  const user = await userOfToken(ctx, token);
+  if (!user) throw unauthorized();
+  const level = user.level;
+  let workingCorpId: number | null = null;
+  if (level === 1) workingCorpId = await workingCorp(ctx, request);
+  return { ...user, workingCorpId };
+}
+
+/**
+ * The signed-in user a login token names (also the hub's authentication): null for a bad or
+ * expired token, a disabled or deleted user. No working corp (that comes from a request header).
+ */
+export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
   const claims = await verifyToken(token, ctx.key);
-  if (!claims || claims.kind !== 'user') throw unauthorized();
+  if (!claims || claims.kind !== 'user') return null;
 
   const [row] = await ctx.db
     .select({
@@ -39,13 +52,11 @@ export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest)
     .leftJoin(roleGroup, eq(roleGroup.id, appUser.roleGroupId))
     .where(eq(appUser.id, Number(claims.sub)))
     .limit(1);
-  if (!row || !row.enabled || !isLevel(row.level)) throw unauthorized();
+  if (!row || !row.enabled || !isLevel(row.level)) return null;
 
   const level: Level = row.level;
-  let workingCorpId: number | null = null;
-  if (level === 1) workingCorpId = await workingCorp(ctx, request);
   const views: ViewGrant[] = row.views ?? defaultViews(level);
-  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, workingCorpId, views };
+  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, views };
 }
 
 /** `x-working-corp` (level 1 only): 0 or absent = none; otherwise it must name an existing corp. */

@@ -64,6 +64,11 @@ export interface ResourceBinding<TRow extends object, TInput> {
    * itself was inserted or updated; `db` is that transaction
    */
   afterWrite?(db: Db, id: number, input: TInput, op: WriteOp<TRow>): Promise<void>;
+  /**
+   * after a create, update or delete committed (e.g. the live state reloads the directory); must not
+   * throw and is not awaited by the response
+   */
+  onChange?(app: AppContext, change: { mode: 'create' | 'update' | 'delete'; id: number }): void;
   /** the row as this caller may see it (e.g. SIP secrets blanked below level 3); hooks still get the full row */
   present?(row: TRow, principal: Principal): TRow;
 }

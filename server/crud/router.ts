@@ -118,6 +118,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
       if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) throw new ApiFailure(409, 'errors.inUse');
       throw error;
     }
+    binding.onChange?.(ctx, { mode: 'delete', id: request.params.id });
     return { status: 200 };
   });
 
@@ -170,6 +171,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     } catch (error) {
       throw conflictOf(error) ?? error;
     }
+    binding.onChange?.(ctx, { mode, id });
     const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
     // deleted by someone else between the read and the write
     if (rows.length === 0) throw notFound();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, foreignKey, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ViewGrant } from '../../domain';
 
 /**
@@ -210,4 +210,61 @@ export const queueMember = pgTable(
     index('queue_member_exten_idx').on(t.corpId, t.extenNumber),
     foreignKey({ name: 'queue_member_extension_fk', columns: [t.corpId, t.extenNumber], foreignColumns: [extension.corpId, extension.number] }).onDelete('restrict'),
   ],
+);
+
+/**
+ * Call detail records in Asterisk's `cdr` columns (reference/protocols.md §4.4), so `cdr_pgsql` could
+ * write them itself, plus the corp, a cost and the recording's file name. Written by the record sink.
+ */
+export const cdr = pgTable(
+  'cdr',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    calldate: timestamp('calldate', { withTimezone: true }).notNull(),
+    clid: varchar('clid', { length: 80 }).notNull().default(''),
+    src: varchar('src', { length: 80 }).notNull().default(''),
+    dst: varchar('dst', { length: 80 }).notNull().default(''),
+    dcontext: varchar('dcontext', { length: 80 }).notNull().default(''),
+    channel: varchar('channel', { length: 80 }).notNull().default(''),
+    dstchannel: varchar('dstchannel', { length: 80 }).notNull().default(''),
+    lastapp: varchar('lastapp', { length: 80 }).notNull().default(''),
+    lastdata: varchar('lastdata', { length: 80 }).notNull().default(''),
+    start: timestamp('start', { withTimezone: true }),
+    answer: timestamp('answer', { withTimezone: true }),
+    end: timestamp('end', { withTimezone: true }),
+    duration: integer('duration').notNull().default(0),
+    billsec: integer('billsec').notNull().default(0),
+    disposition: varchar('disposition', { length: 45 }).notNull().default(''),
+    amaflags: varchar('amaflags', { length: 45 }).notNull().default('DOCUMENTATION'),
+    accountcode: varchar('accountcode', { length: 80 }).notNull().default(''),
+    userfield: varchar('userfield', { length: 256 }).notNull().default(''),
+    uniqueid: varchar('uniqueid', { length: 150 }).notNull().default(''),
+    linkedid: varchar('linkedid', { length: 150 }).notNull().default(''),
+    peeraccount: varchar('peeraccount', { length: 80 }).notNull().default(''),
+    sequence: integer('sequence').notNull().default(0),
+    recordingfile: varchar('recordingfile', { length: 255 }).notNull().default(''),
+    cost: numeric('cost', { precision: 12, scale: 4 }),
+  },
+  (t) => [index('cdr_corp_calldate_idx').on(t.corpId, t.calldate), index('cdr_uniqueid_idx').on(t.uniqueid)],
+);
+
+/** Queue history in Asterisk's realtime `queue_log` columns (§4.3) plus the corp. */
+export const queueLog = pgTable(
+  'queue_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    callid: varchar('callid', { length: 80 }).notNull().default(''),
+    queuename: varchar('queuename', { length: 256 }).notNull().default(''),
+    agent: varchar('agent', { length: 80 }).notNull().default(''),
+    event: varchar('event', { length: 32 }).notNull().default(''),
+    data1: varchar('data1', { length: 100 }).notNull().default(''),
+    data2: varchar('data2', { length: 100 }).notNull().default(''),
+    data3: varchar('data3', { length: 100 }).notNull().default(''),
+    data4: varchar('data4', { length: 100 }).notNull().default(''),
+    data5: varchar('data5', { length: 100 }).notNull().default(''),
+  },
+  (t) => [index('queue_log_corp_time_idx').on(t.corpId, t.time), index('queue_log_queuename_idx').on(t.queuename, t.time)],
 );

@@ -74,6 +74,8 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
     }));
   },
   rowCorpId: (row) => row.corpId,
+  // the live state (directory of the realtime service and the simulator) follows the configuration
+  onChange: (app) => void app.live?.reload(),
 
   /** Levels 4 and 5 never receive SIP or voicemail secrets: they could register as anyone. */
   present: (row, principal) => (principal.level >= LEVEL.user ? { ...row, pass: '', vmpass: '' } : row),

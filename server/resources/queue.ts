@@ -44,6 +44,8 @@ export const queueBinding = bindResource<QueueRow, QueueBody>({
     return rows.map((row) => ({ ...row, strategy: row.strategy as QueueStrategy, members: Array.isArray(row.members) ? row.members.map(String) : [] }));
   },
   rowCorpId: (row) => row.corpId,
+  // the live state (directory of the realtime service and the simulator) follows the configuration
+  onChange: (app) => void app.live?.reload(),
 
   async check(input, op) {
     const db = op.app.db;

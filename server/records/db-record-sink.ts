@@ -1,0 +1,171 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/database';
+import { cdr, queueLog } from '../db/schema';
+import type { CdrRow, QueueLogRow, RecordSink } from '../pbx';
+
+export interface RecordSinkLogger {
+  error(data: Record<string, unknown>, msg: string): void;
+}
+
+export interface DbRecordSinkOptions {
+  db: Db;
+  /** where recordings go (`{dir}/{corpId}/{yyyymmdd}/{uniqueid}.wav`); null: recordings are not kept */
+  recordingsDir: string | null;
+  log: RecordSinkLogger;
+  /** rows are written at most this often (default 500 ms) */
+  flushMs?: number;
+  /** or as soon as this many rows wait (default 200) */
+  batchSize?: number;
+}
+
+export interface DbRecordSink extends RecordSink {
+  /** writes what waits; resolves when the write finished (errors are logged, never thrown) */
+  flush(): Promise<void>;
+  /** flushes and stops the timer; later rows are still written, one batch at a time */
+  close(): Promise<void>;
+  readonly counters: Readonly<{ cdr: number; queueLog: number; recordings: number; errors: number }>;
+}
+
+/** `2/20240501/1714558530.42.wav`: digits, dots and the three parts only (never leaves the folder). */
+const RECORDING_NAME = /^\d+\/\d{8}\/[\w.-]+\.wav$/;
+
+const truncate = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+
+/**
+ * The PBX's call records into the `cdr` and `queue_log` tables, batched (one insert per table per
+ * flush), and WAV recordings under `recordingsDir`. A failed write is logged and the rows dropped:
+ * the calls go on.
+ */
+export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
+  const { db, log } = options;
+  const flushMs = options.flushMs ?? 500;
+  const batchSize = options.batchSize ?? 200;
+  let cdrRows: (typeof cdr.$inferInsert)[] = [];
+  let logRows: (typeof queueLog.$inferInsert)[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  const pendingFiles = new Set<Promise<void>>();
+  const counters = { cdr: 0, queueLog: 0, recordings: 0, errors: 0 };
+
+  function schedule(): void {
+    if (cdrRows.length + logRows.length >= batchSize) {
+      void flush();
+      return;
+    }
+    if (timer === null) {
+      timer = setTimeout(() => void flush(), flushMs);
+      timer.unref();
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer !== null) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    const cdrBatch = cdrRows;
+    const logBatch = logRows;
+    cdrRows = [];
+    logRows = [];
+    chain = chain.then(async () => {
+      if (cdrBatch.length > 0) {
+        try {
+          await db.insert(cdr).values(cdrBatch);
+          counters.cdr += cdrBatch.length;
+        } catch (error) {
+          counters.errors++;
+          log.error({ err: error, rows: cdrBatch.length }, 'cdr rows not written');
+        }
+      }
+      if (logBatch.length > 0) {
+        try {
+          await db.insert(queueLog).values(logBatch);
+          counters.queueLog += logBatch.length;
+        } catch (error) {
+          counters.errors++;
+          log.error({ err: error, rows: logBatch.length }, 'queue_log rows not written');
+        }
+      }
+    });
+    return chain;
+  }
+
+  return {
+    counters,
+    writeCdr(row: CdrRow): void {
+      cdrRows.push({
+        corpId: row.corpId,
+        calldate: row.calldate,
+        clid: truncate(row.clid, 80),
+        src: truncate(row.src, 80),
+        dst: truncate(row.dst, 80),
+        dcontext: truncate(row.dcontext, 80),
+        channel: truncate(row.channel, 80),
+        dstchannel: truncate(row.dstchannel, 80),
+        lastapp: truncate(row.lastapp, 80),
+        lastdata: truncate(row.lastdata, 80),
+        start: row.start,
+        answer: row.answer,
+        end: row.end,
+        duration: row.duration,
+        billsec: row.billsec,
+        disposition: row.disposition,
+        amaflags: row.amaflags,
+        accountcode: truncate(row.accountcode, 80),
+        userfield: truncate(row.userfield, 256),
+        uniqueid: truncate(row.uniqueid, 150),
+        linkedid: truncate(row.linkedid, 150),
+        peeraccount: truncate(row.peeraccount, 80),
+        sequence: row.sequence,
+        recordingfile: options.recordingsDir === null ? '' : truncate(row.recordingfile, 255),
+        cost: null,
+      });
+      schedule();
+    },
+    writeQueueLog(row: QueueLogRow): void {
+      logRows.push({
+        corpId: row.corpId,
+        time: row.time,
+        callid: truncate(row.callid, 80),
+        queuename: truncate(row.queuename, 256),
+        agent: truncate(row.agent, 80),
+        event: row.event,
+        data1: truncate(row.data1, 100),
+        data2: truncate(row.data2, 100),
+        data3: truncate(row.data3, 100),
+        data4: truncate(row.data4, 100),
+        data5: truncate(row.data5, 100),
+      });
+      schedule();
+    },
+    writeRecording(name: string, wav: Uint8Array): void {
+      const dir = options.recordingsDir;
+      if (dir === null) return;
+      if (!RECORDING_NAME.test(name)) {
+        counters.errors++;
+        log.error({ name }, 'recording name refused');
+        return;
+      }
+      const file = path.join(dir, ...name.split('/'));
+      const done = (async () => {
+        try {
+          await mkdir(path.dirname(file), { recursive: true });
+          await writeFile(file, wav);
+          counters.recordings++;
+        } catch (error) {
+          counters.errors++;
+          log.error({ err: error, file }, 'recording not written');
+        }
+      })();
+      pendingFiles.add(done);
+      void done.finally(() => pendingFiles.delete(done));
+    },
+    flush: async () => {
+      await Promise.all([flush(), ...pendingFiles]);
+    },
+    close: async () => {
+      await Promise.all([flush(), ...pendingFiles]);
+    },
+  };
+}
