@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { DEFAULT_CORP } from '../../domain/constants';
+import { HubProvider } from '../hub';
 import { Spinner } from '../ui/spinner';
 import { checkGuard } from './guards';
 import LoginPage from './login/login-page';
@@ -49,9 +50,12 @@ function GuardedScreen({ entry }: { entry: NavEntry }) {
 function Root() {
   return (
     <SessionProvider>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Outlet />
-      </Suspense>
+      {/* the tab's one hub connection follows the session: opened on sign-in, closed on sign-out */}
+      <HubProvider>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </HubProvider>
     </SessionProvider>
   );
 }
