@@ -57,8 +57,10 @@ export interface LiveEnvironment {
   /** SIM_CALLS_PER_HOUR (30): inbound calls per hour per queue */
   callsPerHour: number;
   ari: { url: string; user: string; password: string } | null;
-  /** REDIS_URL (unset: in-process backplane) */
+  /** REDIS_URL (unset: in-process backplane, this instance drives the PBX) */
   redisUrl: string | undefined;
+  /** REDIS_PREFIX (default 'callboard'): the Redis keys and channels of one deployment */
+  redisPrefix?: string;
 }
 
 function positive(value: string | undefined, fallback: number): number {
@@ -82,5 +84,6 @@ export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveE
     callsPerHour: positive(env.SIM_CALLS_PER_HOUR, 30),
     ari,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'callboard',
   };
 }

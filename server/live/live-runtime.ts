@@ -1,23 +1,27 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BehaviorSubject, NEVER } from 'rxjs';
+import type { LiveContact } from '../../domain';
 import { userOfToken } from '../auth/guard';
 import type { LiveEnvironment } from '../config';
 import type { AppContext } from '../context';
-import { connectHubToBackplane, createBackplane, createHubServer, createLiveMethods, type Backplane, type HubServer } from '../hub';
+import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer, type LiveSource } from '../hub';
 import {
   createAriAdapter,
   createSimulator,
   PbxError,
   QUEUE_STRATEGIES,
   type CallCentreSimulator,
+  type OriginateRequest,
   type PbxAdapter,
+  type QueueMemberRequest,
   type QueueStrategy,
   type SimCorp,
   type TrafficOptions,
 } from '../pbx';
 import { createRealtimeService, type DirectoryCorp, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
+import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { createDbDirectory } from './directory';
 
 export interface LiveOptions extends LiveEnvironment {
@@ -31,19 +35,33 @@ export interface LiveOptions extends LiveEnvironment {
   traffic?: Partial<TrafficOptions>;
 }
 
+/** What needs the live state or the PBX: answered by the leader, forwarded to it from a replica. */
+export interface LiveOps extends LiveSource {
+  getContacts(corpId: number): Promise<LiveContact[]> | LiveContact[];
+  originate(request: OriginateRequest): Promise<{ channelId: string }>;
+  addQueueMember(request: QueueMemberRequest): Promise<void>;
+  removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
+  /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
+  reload(): Promise<void>;
+}
+
 /** What the app runs for real time; `app.live` (null without the live option). */
 export interface LiveRuntime {
   readonly kind: LiveEnvironment['pbx'];
-  readonly adapter: PbxAdapter;
-  /** the simulator when PBX=simulator */
+  /** the PBX adapter while this instance leads (always, without Redis), else null */
+  readonly adapter: PbxAdapter | null;
+  /** the simulator when PBX=simulator and this instance leads */
   readonly simulator: CallCentreSimulator | null;
-  readonly realtime: RealtimeService;
+  readonly realtime: RealtimeService | null;
+  /** the live state and PBX commands wherever they are (here or at the leader) */
+  readonly ops: LiveOps;
+  readonly cluster: Cluster;
   readonly hub: HubServer;
   readonly backplane: Backplane;
   readonly sink: DbRecordSink;
   /** one line for the console: what drives the PBX */
   readonly summary: string;
-  /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
+  /** = ops.reload() */
   reload(): Promise<void>;
 }
 
@@ -88,11 +106,24 @@ export function toSimCorp(corp: DirectoryCorp, callsPerHour: number): SimCorp {
   };
 }
 
+/** The PBX side while this instance leads: created on taking the lead, stopped on losing it. */
+interface Term {
+  adapter: PbxAdapter;
+  simulator: CallCentreSimulator | null;
+  realtime: RealtimeService;
+  /** corps the simulator was given */
+  known: Set<number>;
+}
+
+const OPS = ['getExtensions', 'getChannels', 'getContacts', 'getQueues', 'hangUp', 'originate', 'addQueueMember', 'removeQueueMember', 'reload'] as const;
+type OpName = (typeof OPS)[number];
+
 /**
- * Builds the real-time side of the app (nothing runs until the app is ready): the PBX adapter by
- * `PBX`, the record sink, the backplane, the realtime service and the hub on the app's server with
- * `POST /hub/negotiate`. Starts on ready (realtime, then the adapter); closes before the server
- * (hub Close with allowReconnect) and after it (realtime, adapter, sink, backplane).
+ * Builds the real-time side of the app (nothing runs until the app is ready): the record sink, the
+ * backplane, the cluster (Redis leader lock, or this instance alone), the hub on the app's server with
+ * `POST /hub/negotiate`, and while leading the PBX adapter by `PBX` with the realtime service. Starts
+ * on ready (realtime, then the adapter); closes before the server (hub Close with allowReconnect) and
+ * after it (realtime, adapter, cluster, sink, backplane).
  */
 export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, options: LiveOptions): Promise<LiveRuntime> {
   const log = app.log;
@@ -102,78 +133,158 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   const dataDir = ctx.config.dataDir;
   const recordingsDir = options.recordingsDir !== undefined ? options.recordingsDir : dataDir === ':memory:' ? null : path.join(dataDir, 'recordings');
   const sink = createDbRecordSink({ db: ctx.db, recordingsDir, log, flushMs: options.recordFlushMs });
+  const prefix = options.redisPrefix ?? 'callboard';
+  const backplane: Backplane = options.redisUrl ? new RedisBackplane({ url: options.redisUrl, channel: `${prefix}:hub`, log: { warn } }) : new InProcessBackplane({ warn });
+  const cluster = options.redisUrl ? createRedisCluster({ url: options.redisUrl, prefix, log: { warn, info } }) : createLocalCluster();
 
-  let simulator: CallCentreSimulator | null = null;
-  let adapter: PbxAdapter;
   let summary: string;
   if (options.pbx === 'simulator') {
-    const corps = await directory.corps();
-    simulator = createSimulator({
-      seed: options.seed,
-      corps: corps.map((c) => toSimCorp(c, options.callsPerHour)),
-      driver: options.driver ?? 'realtime',
-      timeFactor: options.timeFactor,
-      startTime: Date.now(),
-      traffic: options.traffic,
-      sink,
-      log: { warn },
-    });
-    adapter = simulator;
     const factor = options.timeFactor === 1 ? '' : `, ${options.timeFactor}x time`;
     summary = `PBX: simulator (seed ${options.seed}, ${options.callsPerHour} calls/h per queue${factor})`;
-  } else if (options.pbx === 'ari' && options.ari) {
-    adapter = createAriAdapter({ ...options.ari, log: { warn, info } });
-    summary = `PBX: ari at ${options.ari.url}`;
-  } else {
-    adapter = createIdleAdapter();
-    summary = 'PBX: none';
+  } else if (options.pbx === 'ari' && options.ari) summary = `PBX: ari at ${options.ari.url}`;
+  else summary = 'PBX: none';
+
+  let term: Term | null = null;
+
+  async function startTerm(): Promise<void> {
+    if (term) return;
+    let simulator: CallCentreSimulator | null = null;
+    let adapter: PbxAdapter;
+    const corps = await directory.corps();
+    if (options.pbx === 'simulator') {
+      simulator = createSimulator({
+        seed: options.seed,
+        corps: corps.map((c) => toSimCorp(c, options.callsPerHour)),
+        driver: options.driver ?? 'realtime',
+        timeFactor: options.timeFactor,
+        startTime: Date.now(),
+        traffic: options.traffic,
+        sink,
+        log: { warn },
+      });
+      adapter = simulator;
+    } else if (options.pbx === 'ari' && options.ari) {
+      adapter = createAriAdapter({ ...options.ari, log: { warn, info } });
+    } else {
+      adapter = createIdleAdapter();
+    }
+    const realtime = createRealtimeService({
+      adapter,
+      publish: (corpId, push, payload) => backplane.publish(corpId, push, payload),
+      directory,
+      log: { warn },
+    });
+    await realtime.start();
+    await adapter.start();
+    term = { adapter, simulator, realtime, known: new Set(corps.map((c) => c.corpId)) };
+    // another instance led before: every client's snapshots come from this one now
+    if (options.redisUrl) realtime.publishSnapshots();
   }
 
-  const backplane = createBackplane(options.redisUrl, { warn });
-  const realtime = createRealtimeService({
-    adapter,
-    publish: (corpId, push, payload) => backplane.publish(corpId, push, payload),
-    directory,
-    log: { warn },
+  async function stopTerm(): Promise<void> {
+    const current = term;
+    if (!current) return;
+    term = null;
+    await current.realtime.stop();
+    await current.adapter.stop();
+    await sink.flush();
+  }
+
+  function requireTerm(): Term {
+    if (!term) throw new PbxError('unavailable', 'This instance does not drive the PBX');
+    return term;
+  }
+
+  let reloading: Promise<void> = Promise.resolve();
+  async function reloadOnce(): Promise<void> {
+    const current = term;
+    if (!current) return;
+    await current.realtime.reload();
+    if (!current.simulator) return;
+    const corps = await directory.corps();
+    const wanted = new Set(corps.map((c) => c.corpId));
+    for (const c of corps) current.simulator.setCorp(toSimCorp(c, options.callsPerHour));
+    for (const id of current.known) if (!wanted.has(id)) current.simulator.removeCorp(id);
+    current.known = wanted;
+  }
+
+  /** the leader's answers */
+  const local: LiveOps = {
+    getExtensions: (corpId) => requireTerm().realtime.getExtensions(corpId),
+    getChannels: (corpId) => requireTerm().realtime.getChannels(corpId),
+    getContacts: (corpId) => requireTerm().realtime.getContacts(corpId),
+    getQueues: (corpId) => requireTerm().realtime.getQueues(corpId),
+    hangUp: (corpId, caller, receiver) => requireTerm().realtime.hangUp(corpId, caller, receiver),
+    originate: (request) => requireTerm().adapter.originate(request),
+    addQueueMember: (request) => requireTerm().adapter.addQueueMember(request),
+    removeQueueMember: (request) => requireTerm().adapter.removeQueueMember(request),
+    reload: () => {
+      reloading = reloading.then(reloadOnce).catch((error: unknown) => log.error({ err: error }, 'live: reload failed'));
+      return reloading;
+    },
+  };
+  cluster.serve(async (method, args) => {
+    if (!(OPS as readonly string[]).includes(method)) throw new PbxError('invalid', `Unknown request ${method}`);
+    const fn = local[method as OpName] as (...a: unknown[]) => unknown;
+    return fn(...args);
   });
+  /** here when leading, else at the leader */
+  const forward =
+    <K extends OpName>(name: K) =>
+    (...args: Parameters<LiveOps[K]>): Promise<Awaited<ReturnType<LiveOps[K]>>> => {
+      if (cluster.isLeader()) return Promise.resolve((local[name] as (...a: unknown[]) => unknown)(...args)) as Promise<Awaited<ReturnType<LiveOps[K]>>>;
+      return cluster.request(name, args) as Promise<Awaited<ReturnType<LiveOps[K]>>>;
+    };
+  const ops: LiveOps = {
+    getExtensions: forward('getExtensions'),
+    getChannels: forward('getChannels'),
+    getContacts: forward('getContacts'),
+    getQueues: forward('getQueues'),
+    hangUp: forward('hangUp'),
+    originate: forward('originate'),
+    addQueueMember: forward('addQueueMember'),
+    removeQueueMember: forward('removeQueueMember'),
+    reload: () => forward('reload')().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')),
+  };
+
   const hub = createHubServer({
     server: app.server,
     authenticate: async (token) => {
       const user = await userOfToken(ctx, token);
       return user ? { userId: user.userId, level: user.level, corpId: user.corpId, views: user.views } : null;
     },
-    methods: createLiveMethods(realtime),
+    methods: createLiveMethods(ops),
     log: { warn, info },
   });
-  const disconnect = connectHubToBackplane(hub, backplane, { live: realtime, log: { warn } });
+  const disconnect = connectHubToBackplane(hub, backplane, { live: ops, log: { warn } });
 
-  let reloading: Promise<void> = Promise.resolve();
-  const known = new Set<number>();
-  async function reloadOnce(): Promise<void> {
-    await realtime.reload();
-    if (!simulator) return;
-    const corps = await directory.corps();
-    const wanted = new Set(corps.map((c) => c.corpId));
-    for (const c of corps) simulator.setCorp(toSimCorp(c, options.callsPerHour));
-    for (const id of known) if (!wanted.has(id)) simulator.removeCorp(id);
-    known.clear();
-    for (const id of wanted) known.add(id);
-  }
+  // leading starts the PBX side, losing the lead stops it; one change at a time
+  let transition: Promise<void> = Promise.resolve();
+  const leading = cluster.leader$.subscribe((lead) => {
+    transition = transition
+      .then(() => (lead ? startTerm() : stopTerm()))
+      .catch((error: unknown) => log.error({ err: error }, lead ? 'live: could not start the PBX side' : 'live: could not stop the PBX side'));
+  });
+
   const runtime: LiveRuntime = {
     kind: options.pbx,
-    adapter,
-    simulator,
-    realtime,
+    get adapter() {
+      return term?.adapter ?? null;
+    },
+    get simulator() {
+      return term?.simulator ?? null;
+    },
+    get realtime() {
+      return term?.realtime ?? null;
+    },
+    ops,
+    cluster,
     hub,
     backplane,
     sink,
     summary,
-    reload: () => {
-      reloading = reloading.then(reloadOnce).catch((error: unknown) => log.error({ err: error }, 'live: reload failed'));
-      return reloading;
-    },
+    reload: () => ops.reload(),
   };
-  if (simulator) for (const c of await directory.corps()) known.add(c.corpId);
 
   // the negotiate route: the official client posts text/plain (or nothing); the body is ignored
   await app.register(async (scope) => {
@@ -186,8 +297,9 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   });
 
   app.addHook('onReady', async () => {
-    await realtime.start();
-    await adapter.start();
+    await cluster.start();
+    // the first lead (if any) is running before the app answers
+    await transition;
   });
   // before the server closes: every client gets Close with allowReconnect and reconnects elsewhere
   app.addHook('preClose', async () => {
@@ -195,8 +307,10 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   });
   app.addHook('onClose', async () => {
     disconnect();
-    await realtime.stop();
-    await adapter.stop();
+    leading.unsubscribe();
+    await transition;
+    await stopTerm();
+    await cluster.close();
     await sink.close();
     await backplane.close();
   });

@@ -81,8 +81,8 @@ export function liveRoutes(live: LiveRuntime) {
           throw error;
         }
         // Asterisk reads queue_members through realtime (the row is the config); the simulator is told
-        if (live.simulator) {
-          await live.adapter
+        if (live.kind === 'simulator') {
+          await live.ops
             .addQueueMember({ corpId: corpPart, queueId: q.id, number, penalty: body.penalty, paused: body.paused === 1 })
             .catch((error: unknown) => request.log.warn({ err: error }, 'simulator: queue member not added'));
         }
@@ -108,8 +108,8 @@ export function liveRoutes(live: LiveRuntime) {
         const [row] = await ctx.db.select().from(queueMember).where(eq(queueMember.uniqueId, request.params.id)).limit(1);
         if (!row || !mayUseCorp(principal, row.corpId)) throw notFound();
         await ctx.db.delete(queueMember).where(eq(queueMember.uniqueId, row.uniqueId));
-        if (live.simulator) {
-          await live.adapter
+        if (live.kind === 'simulator') {
+          await live.ops
             .removeQueueMember({ corpId: row.corpId, queueId: row.queueId, number: row.extenNumber })
             .catch((error: unknown) => request.log.warn({ err: error }, 'simulator: queue member not removed'));
         }
@@ -123,8 +123,11 @@ export function liveRoutes(live: LiveRuntime) {
       { schema: { tags, summary: "An extension's registered contacts as 'ip:port'", params: z.object({ number: digits }), response: { 200: z.array(z.string()) } }, onRequest: requireAccess(ctx, 'extension', 'read') },
       async (request) => {
         const corpId = homeCorpId(principalOf(request));
-        return live.realtime
-          .getContacts(corpId)
+        const contacts = await Promise.resolve(live.ops.getContacts(corpId)).catch((error: unknown) => {
+          if (error instanceof PbxError) throw new ApiFailure(503, 'errors.pbxUnavailable');
+          throw error;
+        });
+        return contacts
           .filter((c) => c.number === request.params.number && c.viaAddr !== null && c.status !== 'Removed')
           .map((c) => (c.viaPort !== null ? `${c.viaAddr}:${c.viaPort}` : String(c.viaAddr)));
       },
@@ -150,7 +153,7 @@ export function liveRoutes(live: LiveRuntime) {
           .limit(1);
         if (!ext) throw notFound();
         try {
-          return await live.adapter.originate({ corpId, from, to });
+          return await live.ops.originate({ corpId, from, to });
         } catch (error) {
           if (error instanceof PbxError) throw new ApiFailure(pbxStatus(error), pbxStatus(error) === 503 ? 'errors.pbxUnavailable' : pbxStatus(error) === 404 ? 'errors.notFound' : 'errors.badRequest');
           throw error;

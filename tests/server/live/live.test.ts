@@ -177,13 +177,13 @@ describe('live core in one process (simulator, manual clock)', () => {
     const id = (added.json as { id: number }).id;
     expect(added.json).toMatchObject({ membername: '237', queue_name: `${acme}_${sales.id}`, interface: `PJSIP/${acme}_237` });
     expect((await api('POST', '/astqueue', token, body)).status).toBe(406);
-    await waitFor(() => app.live!.realtime.getQueues(acme).find((q) => q.queueId === sales.id)?.members.includes('237'), 5000, 'the live queue member');
+    await waitFor(() => app.live!.realtime!.getQueues(acme).find((q) => q.queueId === sales.id)?.members.includes('237'), 5000, 'the live queue member');
 
     expect((await api('DELETE', `/astqueue/${id}`, globexToken)).status).toBe(404);
     expect((await api('DELETE', `/astqueue/${id}`, token)).status).toBe(200);
     expect(await database.orm.select().from(queueMember).where(eq(queueMember.uniqueId, id))).toEqual([]);
     expect((await api('DELETE', `/astqueue/${id}`, token)).status).toBe(404);
-    await waitFor(() => !app.live!.realtime.getQueues(acme).find((q) => q.queueId === sales.id)?.members.includes('237'), 5000, 'the member gone');
+    await waitFor(() => !app.live!.realtime!.getQueues(acme).find((q) => q.queueId === sales.id)?.members.includes('237'), 5000, 'the member gone');
   });
 
   it('the PBX routes are in the OpenAPI document', async () => {
@@ -192,7 +192,7 @@ describe('live core in one process (simulator, manual clock)', () => {
   });
 
   it('exten/ip lists a registered extension’s ip:port', async () => {
-    const contact = app.live!.realtime.getContacts(acme).find((c) => c.viaAddr !== null && c.viaPort !== null)!;
+    const contact = app.live!.realtime!.getContacts(acme).find((c) => c.viaAddr !== null && c.viaPort !== null)!;
     const res = await api('GET', `/exten/ip/${contact.number}`, await login('admin', 'acme'));
     expect(res.status).toBe(200);
     expect(res.json).toContain(`${contact.viaAddr}:${contact.viaPort}`);
@@ -203,9 +203,9 @@ describe('live core in one process (simulator, manual clock)', () => {
     const token = await login('admin', 'acme');
     const res = await api('POST', '/extension', token, { number: '241', pass: 'secret_241', description: 'New one' });
     expect(res.status).toBe(201);
-    await waitFor(() => app.live!.realtime.getExtensions(acme).find((e) => e.number === '241'), 5000, 'the new extension');
+    await waitFor(() => app.live!.realtime!.getExtensions(acme).find((e) => e.number === '241'), 5000, 'the new extension');
     const id = (res.json as { id: number }).id;
     expect((await api('DELETE', `/extension/${id}`, token)).status).toBe(200);
-    await waitFor(() => !app.live!.realtime.getExtensions(acme).find((e) => e.number === '241'), 5000, 'the extension gone');
+    await waitFor(() => !app.live!.realtime!.getExtensions(acme).find((e) => e.number === '241'), 5000, 'the extension gone');
   });
 });
