@@ -175,6 +175,12 @@ interface Connection {
   lastSent: number;
   inbuf: string;
   parts: Part[];
+  /**
+   * Bytes of parts[0 .. sizedParts) already counted into sizedBytes, so the slow-consumer check
+   * sizes only what was queued since the last check instead of walking the whole queue each flush.
+   */
+  sizedParts: number;
+  sizedBytes: number;
   /** corp groups joined: own corp first, then the watched corp */
   groups: Set<number>;
   watched: number | null;
@@ -374,6 +380,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       lastSent: now,
       inbuf: '',
       parts: [],
+      sizedParts: 0,
+      sizedBytes: 0,
       groups: new Set(),
       watched: null,
       ctx: undefined as unknown as HubCallContext,
@@ -427,7 +435,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     connections.delete(conn.id);
     byToken.delete(conn.token);
     dirty.delete(conn);
-    conn.parts = [];
+    takeParts(conn);
     if (conn.handshaken) counters.connections--;
   }
 
@@ -587,6 +595,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     if (last && !isBatch(last)) {
       last.text += text;
       last.count += count;
+      if (conn.sizedParts === conn.parts.length) conn.sizedBytes += text.length; // `last` was already sized
     } else conn.parts.push({ text, count });
     markDirty(conn);
   }
@@ -655,31 +664,42 @@ export function createHubServer(options: HubServerOptions): HubServer {
     return isBatch(part) ? batchBuffer(part) : Buffer.from(part.text, 'utf8');
   }
 
+  /** Bytes queued for a connection; sizes only the parts added since the previous call. */
   function queuedBytes(conn: Connection): number {
-    let n = 0;
-    for (const part of conn.parts) n += isBatch(part) ? batchBuffer(part).length : part.text.length;
-    return n;
+    for (; conn.sizedParts < conn.parts.length; conn.sizedParts++) {
+      const part = conn.parts[conn.sizedParts];
+      conn.sizedBytes += isBatch(part) ? batchBuffer(part).length : part.text.length;
+    }
+    return conn.sizedBytes;
+  }
+
+  /** Empties a connection's queue (and its size accounting), returning what was queued. */
+  function takeParts(conn: Connection): Part[] {
+    const parts = conn.parts;
+    conn.parts = [];
+    conn.sizedParts = 0;
+    conn.sizedBytes = 0;
+    return parts;
   }
 
   /** Sends one frame with everything queued for the connection. False when it must wait. */
   function flushConnection(conn: Connection, force: boolean, cache?: Map<string, Buffer>): boolean {
     if (conn.parts.length === 0) return true;
     if (conn.ws.readyState !== WebSocket.OPEN) {
-      conn.parts = [];
+      takeParts(conn);
       return true;
     }
     if (!force && conn.ws.bufferedAmount > highWaterBytes) {
       counters.deferred++;
       if (queuedBytes(conn) > maxQueuedBytes) {
         counters.slowConsumers++;
-        conn.parts = [];
+        takeParts(conn);
         closeConn(conn, 'Slow consumer: too many messages queued.', true);
         return true;
       }
       return false;
     }
-    const parts = conn.parts;
-    conn.parts = [];
+    const parts = takeParts(conn);
     let buf: Buffer;
     let count = 0;
     for (const part of parts) count += isBatch(part) ? part.records.length : part.count;
