@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { fitTiles, legibleDistanceM, type FitInput, type FitResult } from '../../kiosk/layout/auto-fit';
+
+const SCREENS = [
+  { width: 1920, height: 1080, minFont: 14, header: 40 },
+  { width: 3840, height: 2160, minFont: 28, header: 80 },
+] as const;
+const ASPECT = { min: 1, max: 2.5 };
+
+function checkGrid(r: FitResult, input: FitInput, header: number): void {
+  const { width, height, count } = input;
+  const tiles = r.overflow ? r.perPage : count;
+  expect(r.columns * r.rows).toBeGreaterThanOrEqual(tiles);
+  // no needless empty row or column
+  expect((r.columns - 1) * r.rows).toBeLessThan(tiles);
+  expect(r.columns * r.tileWidth + (r.columns - 1) * r.gap).toBeLessThanOrEqual(width);
+  expect(r.rows * r.tileHeight + (r.rows - 1) * r.gap).toBeLessThanOrEqual(height - header);
+  expect(r.fontPx).toBeGreaterThanOrEqual(r.minFontPx);
+  const aspect = r.tileWidth / r.tileHeight;
+  expect(aspect).toBeGreaterThanOrEqual(ASPECT.min * 0.97); // integer rounding of the trimmed side
+  expect(aspect).toBeLessThanOrEqual(ASPECT.max * 1.03);
+  // the main number fits the tile's height and its 4 digits its width
+  expect(r.fontPx).toBeLessThanOrEqual(r.tileHeight);
+  expect(r.fontPx * (4 * 0.55 + 0.3)).toBeLessThanOrEqual(r.tileWidth + 1);
+  // every line the tile shows is at least the minimum size
+  if (r.detail !== 'number') expect(r.timerFontPx).toBeGreaterThanOrEqual(r.minFontPx);
+  if (r.detail === 'full') expect(r.secondaryFontPx).toBeGreaterThanOrEqual(r.minFontPx);
+}
+
+describe('kiosk auto-fit', () => {
+  for (const s of SCREENS) {
+    it(`kiosk auto-fit: 1..2000 tiles fit ${s.width}x${s.height} without overflow, font never below the minimum (${s.minFont} px), aspect within 1..2.5`, () => {
+      for (let count = 1; count <= 2000; count++) {
+        const input = { width: s.width, height: s.height, count };
+        const r = fitTiles(input);
+        expect(r.minFontPx).toBe(s.minFont);
+        expect(r.overflow).toBe(false);
+        expect(r.perPage).toBe(count);
+        checkGrid(r, input, s.header);
+      }
+    });
+
+    it(`kiosk auto-fit: more tiles never give a larger font or a larger tile on ${s.width}x${s.height}`, () => {
+      let prev = fitTiles({ width: s.width, height: s.height, count: 1 });
+      for (let count = 2; count <= 2000; count++) {
+        const r = fitTiles({ width: s.width, height: s.height, count });
+        expect(r.fontPx).toBeLessThanOrEqual(prev.fontPx);
+        expect(r.secondaryFontPx).toBeLessThanOrEqual(prev.secondaryFontPx);
+        expect(r.timerFontPx).toBeLessThanOrEqual(prev.timerFontPx);
+        prev = r;
+      }
+    });
+  }
+
+  it('kiosk auto-fit: tiles fill the area — no spare room for another column or row of the same tile', () => {
+    for (const count of [10, 37, 100, 500, 1000, 2000]) {
+      const r = fitTiles({ width: 1920, height: 1080, count });
+      // the tile uses the area: one more column or row than needed would not fit the same tile
+      const spareW = 1920 - (r.columns * r.tileWidth + (r.columns - 1) * r.gap);
+      const spareH = 1040 - (r.rows * r.tileHeight + (r.rows - 1) * r.gap);
+      expect(Math.min(spareW / r.columns, spareH / r.rows)).toBeLessThan(Math.max(r.tileWidth, r.tileHeight));
+    }
+  });
+
+  it('kiosk auto-fit: a 4K screen gets the same grid as 1080p at twice the sizes (the minimum scales with height)', () => {
+    for (const count of [10, 100, 500, 1000, 2000]) {
+      const hd = fitTiles({ width: 1920, height: 1080, count });
+      const uhd = fitTiles({ width: 3840, height: 2160, count });
+      expect([uhd.columns, uhd.rows]).toEqual([hd.columns, hd.rows]);
+      expect(uhd.fontPx).toBeGreaterThanOrEqual(2 * hd.fontPx - 1);
+    }
+  });
+
+  it('kiosk auto-fit: figures — few tiles show every line, 2,000 tiles show the number at the minimum', () => {
+    const at = (count: number) => fitTiles({ width: 1920, height: 1080, count });
+    expect(at(10)).toMatchObject({ columns: 5, rows: 2, detail: 'full' });
+    expect(at(100).detail).toBe('full');
+    expect(at(450).fontPx).toBeGreaterThanOrEqual(28); // ten-metre size up to ~450 tiles
+    expect(at(2000)).toMatchObject({ columns: 45, rows: 45, detail: 'number', overflow: false });
+    expect(at(2000).fontPx).toBeGreaterThanOrEqual(14);
+  });
+
+  it('kiosk auto-fit: overflow only when even the minimum cannot fit, then perPage is the most that fits', () => {
+    // a floor that must read every tile from ten metres (28 px at 1080p) paginates 2,000 tiles
+    const r = fitTiles({ width: 1920, height: 1080, count: 2000, minFontPx: 28 });
+    expect(r.overflow).toBe(true);
+    expect(r.perPage).toBeGreaterThan(400);
+    expect(r.perPage).toBeLessThan(2000);
+    checkGrid(r, { width: 1920, height: 1080, count: 2000 }, 40);
+    const page = fitTiles({ width: 1920, height: 1080, count: r.perPage, minFontPx: 28 });
+    expect(page.overflow).toBe(false);
+    expect(fitTiles({ width: 1920, height: 1080, count: r.perPage + 1, minFontPx: 28 }).overflow).toBe(true);
+  });
+
+  it('kiosk auto-fit: honours gap, header and aspect options; rejects nonsense', () => {
+    const r = fitTiles({ width: 1280, height: 720, count: 60, gap: 10, headerHeight: 100, aspect: { min: 1.5, max: 2 } });
+    expect(r.gap).toBe(10);
+    expect(r.rows * r.tileHeight + (r.rows - 1) * 10).toBeLessThanOrEqual(620);
+    expect(r.tileWidth / r.tileHeight).toBeGreaterThanOrEqual(1.45);
+    expect(r.tileWidth / r.tileHeight).toBeLessThanOrEqual(2.05);
+    expect(fitTiles({ width: 1920, height: 1080, count: 0 })).toMatchObject({ columns: 0, rows: 0, perPage: 0, overflow: false });
+    expect(() => fitTiles({ width: 0, height: 1080, count: 10 })).toThrow(RangeError);
+    expect(() => fitTiles({ width: 1920, height: 1080, count: 2.5 })).toThrow(RangeError);
+    expect(() => fitTiles({ width: 1920, height: 1080, count: 10, aspect: { min: 3, max: 1 } })).toThrow(RangeError);
+  });
+
+  it('kiosk auto-fit: deterministic and under 1 ms for any count', () => {
+    expect(fitTiles({ width: 1920, height: 1080, count: 777 })).toEqual(fitTiles({ width: 1920, height: 1080, count: 777 }));
+    for (let i = 0; i < 50; i++) fitTiles({ width: 1920, height: 1080, count: 2000 }); // warm up
+    const runs = 200;
+    const t0 = performance.now();
+    for (let i = 0; i < runs; i++) fitTiles({ width: 3840, height: 2160, count: 2000 - i });
+    expect((performance.now() - t0) / runs).toBeLessThan(1);
+  });
+
+  it('kiosk auto-fit: legible distance — 14 px at 1080p on a 65" panel reads at about 5 m, 28 px at about 10 m', () => {
+    expect(legibleDistanceM(14, 1080)).toBeGreaterThan(4.5);
+    expect(legibleDistanceM(14, 1080)).toBeLessThan(6);
+    expect(legibleDistanceM(28, 1080)).toBeGreaterThan(10);
+  });
+});
