@@ -62,6 +62,20 @@ describe('kiosk auto-fit', () => {
     }
   });
 
+  it('kiosk auto-fit: tiles as large as possible — no other grid that holds the tiles gives a tile larger both ways', () => {
+    for (const count of [1, 2, 7, 10, 37, 100, 333, 500, 1000, 1999, 2000]) {
+      const r = fitTiles({ width: 1920, height: 1080, count });
+      for (let columns = 1; columns <= count; columns++) {
+        const rows = Math.ceil(count / columns);
+        const rawW = Math.floor((1920 - (columns - 1) * r.gap) / columns);
+        const rawH = Math.floor((1040 - (rows - 1) * r.gap) / rows);
+        const w = Math.min(rawW, Math.floor(ASPECT.max * rawH));
+        const h = Math.min(rawH, Math.floor(rawW / ASPECT.min));
+        expect(w > r.tileWidth && h > r.tileHeight, `${count} tiles: ${columns}x${rows} gives ${w}x${h}`).toBe(false);
+      }
+    }
+  });
+
   it('kiosk auto-fit: a 4K screen gets the same grid as 1080p at twice the sizes (the minimum scales with height)', () => {
     for (const count of [10, 100, 500, 1000, 2000]) {
       const hd = fitTiles({ width: 1920, height: 1080, count });
