@@ -14,7 +14,6 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   queueList: lazy(() => import('../resources/queue-list-screen')),
   lookAndFeel: lazy(() => import('../features/look-and-feel/look-and-feel-page')),
   profile: lazy(() => import('../features/profile/profile-page')),
-  activeCalls: lazy(() => import('../features/live/active-calls-screen')),
-  logMonitor: lazy(() => import('../features/live/log-monitor-screen')),
-  extensionMonitor: lazy(() => import('../features/live/extension-monitor-screen')),
+  panelCards: lazy(() => import('../features/panel/panel-page')),
+  panelList: lazy(() => import('../features/panel/panel-list-page')),
 };

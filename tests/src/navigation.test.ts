@@ -76,8 +76,6 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'home',
       'panel',
       'activeCalls',
-      // the internal log monitor (B-LOG-01 second reading), after Active calls
-      'logmonScreen',
       'statistics/cdrStats',
       'statistics/ivrStats',
       'statistics/pollStats',
@@ -296,11 +294,9 @@ describe('the route table', () => {
         'queuesUpdate',
         'lookAndFeel',
         'userProfile',
-        // live screens (B-ACT, B-LOG, B-EXM)
-        'activeCalls',
-        'logmon',
-        'logmonScreen',
-        'monitorQuality',
+        // panel (B-PNL)
+        'panel',
+        'panelList',
       ].sort(),
     );
   });
