@@ -9,7 +9,7 @@ async function openPanel(page: Page): Promise<void> {
   await expect(page.getByTestId('panel-page')).toBeVisible();
 }
 
-test('B-PNL-01 B-PNL-02 B-PNL-03 B-PNL-16 extension cards: 20 on the first page, some online, search by number narrows to one', async ({ page }) => {
+test('B-PNL-01 B-PNL-02 B-PNL-03 B-PNL-04 B-PNL-05 B-PNL-16 extension cards: 20 on the first page, some online, search by number narrows to one', async ({ page }) => {
   await openPanel(page);
   const cards = page.getByTestId('ext-card');
   await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(20);
@@ -22,6 +22,13 @@ test('B-PNL-01 B-PNL-02 B-PNL-03 B-PNL-16 extension cards: 20 on the first page,
   await page.getByTestId('ext-search').fill('201');
   await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
   await expect(cards.first()).toHaveAttribute('data-number', '201');
+  // B-PNL-04 the info tooltip; B-PNL-05 an online extension's IP and port
+  await page.getByTestId('ext-info-201').click();
+  await expect(page.getByTestId('ext-info')).toContainText('Description');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('ext-ip-201').click();
+  await expect(page.getByTestId('ext-ip-dialog')).toContainText(/\d+\.\d+\.\d+\.\d+/, { timeout: 15_000 });
+  await expect(page.getByTestId('ext-ip-dialog')).toContainText(/\b\d{2,5}\b/);
   await saveScreen(page, 'panel-cards');
 });
 
