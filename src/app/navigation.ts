@@ -65,6 +65,9 @@ export type ScreenKey =
   | 'queueList'
   | 'lookAndFeel'
   | 'profile'
+  | 'activeCalls'
+  | 'logMonitor'
+  | 'extensionMonitor'
   | 'panelCards'
   | 'panelList'
   | 'planned';
@@ -236,7 +239,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'panel/activeCalls',
     titleKey: 'nav.activeCalls',
     icon: 'activeCalls',
-    screen: 'planned',
+    screen: 'activeCalls',
     guard: { view: 'panel' },
     menu: [at(3, undefined, 30)],
   },
@@ -278,7 +281,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 40), at(4, 'statistics', 40)],
   },
-  { key: 'monitorQuality', path: 'statistics/monitorQuality', titleKey: 'nav.monitorQuality', icon: 'monitor', screen: 'planned', guard: { view: 'statistics' } },
+  { key: 'monitorQuality', path: 'statistics/monitorQuality', titleKey: 'nav.monitorQuality', icon: 'monitor', screen: 'extensionMonitor', guard: { view: 'statistics' } },
 
   // ---- click to call, web phone --------------------------------------------------------------
   {
@@ -465,10 +468,26 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'logmon',
     titleKey: 'nav.logmon',
     icon: 'logmon',
-    screen: 'planned',
+    screen: 'logMonitor',
     guard: { maxLevel: 1 },
     external: 'logmon',
     menu: [at(1, undefined, 30)],
+  },
+  /*
+   * B-LOG-01 has two readings: the level 1 menu item opens the PBX's logmon page in a new tab (the
+   * entry above, kept), and a logmon route shows the internal log monitor (the route above renders
+   * it too, level 1 only). Corp admins (level 3) need the internal screen for their own corp, so it
+   * also lives at panel/logmon with the panel view, in the menu of level 3 and of level 1 once a
+   * working corp is picked (without one level 1 has no corp whose events to show).
+   */
+  {
+    key: 'logmonScreen',
+    path: 'panel/logmon',
+    titleKey: 'live.logmon.title',
+    icon: 'logmon',
+    screen: 'logMonitor',
+    guard: { view: 'panel' },
+    menu: [at(1, undefined, 35, 'workingCorp'), at(3, undefined, 35)],
   },
   { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },

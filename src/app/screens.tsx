@@ -16,4 +16,7 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   profile: lazy(() => import('../features/profile/profile-page')),
   panelCards: lazy(() => import('../features/panel/panel-page')),
   panelList: lazy(() => import('../features/panel/panel-list-page')),
+  activeCalls: lazy(() => import('../features/live/active-calls-screen')),
+  logMonitor: lazy(() => import('../features/live/log-monitor-screen')),
+  extensionMonitor: lazy(() => import('../features/live/extension-monitor-screen')),
 };

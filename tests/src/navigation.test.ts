@@ -76,6 +76,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'home',
       'panel',
       'activeCalls',
+      // the internal log monitor (B-LOG-01 second reading), after Active calls
+      'logmonScreen',
       'statistics/cdrStats',
       'statistics/ivrStats',
       'statistics/pollStats',
@@ -297,6 +299,11 @@ describe('the route table', () => {
         // panel (B-PNL)
         'panel',
         'panelList',
+        // live screens (B-ACT, B-LOG, B-EXM)
+        'activeCalls',
+        'logmon',
+        'logmonScreen',
+        'monitorQuality',
       ].sort(),
     );
   });
