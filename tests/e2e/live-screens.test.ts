@@ -43,6 +43,12 @@ test('B-ACT-01 B-ACT-04 an originated call shows in Active calls and is hung up 
   await expect(page.getByTestId('active-calls').locator('thead')).toContainText(/Destination type.*Date.*Origin.*Trunk.*Destination/);
   await saveScreen(page, 'live-active-calls');
 
+  // leaving the screen and coming back (same tab, client-side) shows the call at once
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(page.getByTestId('active-calls')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Active calls', exact: true }).first().click();
+  await expect(ours.first()).toBeVisible({ timeout: 2_000 });
+
   await ours.first().locator('[data-testid^="hangup-"]').click();
   await expect(page.getByTestId('confirm-dialog')).toBeVisible();
   await page.getByTestId('confirm-ok').click();

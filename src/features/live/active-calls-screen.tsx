@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { canAccess } from '../../../domain/permissions';
 import type { ActiveCall } from '../../../domain/realtime';
-import { activeCalls } from '../../../streams/active-calls';
 import { clock$ } from '../../../streams/clock';
 import { useUser } from '../../app/session';
 import { useHub } from '../../hub';
@@ -15,6 +14,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { useSnackbar } from '../../ui/snackbar';
 import { filterRows } from '../../ui/table-logic';
+import { sharedActiveCalls } from './active-calls-source';
 import { activeCallSearchText, destinationType, formatElapsed } from './live-rows';
 import { useLiveCorp } from './use-live-corp';
 import { useObservable } from './use-observable';
@@ -37,7 +37,7 @@ export default function ActiveCallsScreen() {
   const [hanging, setHanging] = useState<ActiveCall | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const calls$ = useMemo(() => (hub && corpId !== null ? activeCalls(hub.events$, { corpId }) : null), [hub, corpId]);
+  const calls$ = useMemo(() => (hub && corpId !== null ? sharedActiveCalls(hub, corpId) : null), [hub, corpId]);
   const calls = useObservable(calls$, [] as ActiveCall[]);
   const tick$ = useMemo(() => clock$(), []);
   const now = useObservable(tick$, Date.now());
