@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { ApiFailure, type Issue } from './errors';
 import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
+import { kioskRoutes } from './routes/kiosk-screen';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { sessionRoutes } from './routes/session';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(systemRoutes);
       await api.register(sessionRoutes);
       await api.register(lookAndFeelRoutes);
+      await api.register(kioskRoutes);
       mountResources(api);
       if (live) await api.register(liveRoutes(live));
     },

@@ -81,6 +81,8 @@ export interface ResourceDefinition {
   corpScoped: boolean;
   /** minimum level allowed at all, whatever the views say (e.g. corp: 1) */
   minLevel?: Level;
+  /** minimum level for create, update and delete, whatever the views say (reads follow minLevel) */
+  writeMinLevel?: Level;
   /** the body schema for create/update, shared by the dialog (react-hook-form) and the server */
   schema: (ctx: SchemaContext) => z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   defaults: (ctx: SchemaContext) => Record<string, unknown>;

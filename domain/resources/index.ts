@@ -1,5 +1,6 @@
 import { corpResource } from './corp';
 import { extensionResource } from './extension';
+import { kioskScreenResource } from './kiosk-screen';
 import { lookAndFeelResource } from './look-and-feel';
 import { queueResource } from './queue';
 import { roleGroupResource } from './role-group';
@@ -13,6 +14,7 @@ export * from './role-group';
 export * from './look-and-feel';
 export * from './extension';
 export * from './queue';
+export * from './kiosk-screen';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -22,6 +24,7 @@ export const RESOURCES = {
   lookAndFeel: lookAndFeelResource,
   extension: extensionResource,
   queue: queueResource,
+  kioskScreen: kioskScreenResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

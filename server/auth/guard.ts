@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { canAccess, defaultViews, isLevel, type Action, type Level, type View, type ViewGrant } from '../../domain';
 import type { AppContext, Principal } from '../context';
-import { appUser, corp, roleGroup } from '../db/schema';
+import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
 import { ApiFailure, forbidden, unauthorized } from '../errors';
+import { KIOSK_VIEWS, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
 import { verifyToken } from './tokens';
 
 function bearer(request: FastifyRequest): string | null {
@@ -21,7 +22,8 @@ function bearer(request: FastifyRequest): string | null {
 export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest): Promise<Principal> {
   const token = bearer(request);
   if (!token) throw unauthorized();
-  const user = await userOfToken(ctx, token);
+  // kiosk tokens are refused here: they only open the kiosk routes (requireKiosk) and the hub
+  const user = await signedInUserOfToken(ctx, token);
   if (!user) throw unauthorized();
   const level = user.level;
   let workingCorpId: number | null = null;
@@ -30,10 +32,21 @@ export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest)
 }
 
 /**
- * The signed-in user a login token names (also the hub's authentication): null for a bad or
- * expired token, a disabled or deleted user. No working corp (that comes from a request header).
+ * Who a token names for the hub: a signed-in user, or a kiosk screen as a read-only level-5
+ * principal of its corp (views panel and kiosk read; userId is minus the screen id, so it never
+ * meets a user's). Null for a bad or expired token, a disabled or deleted user, a revoked or
+ * deleted screen. No working corp (that comes from a request header).
  */
 export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
+  const user = await signedInUserOfToken(ctx, token);
+  if (user) return user;
+  const screen = await screenOfKioskToken(ctx, token);
+  if (!screen || screen === 'revoked') return null;
+  return { userId: -screen.id, nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })) };
+}
+
+/** The signed-in user a login token names (every REST route but the kiosk ones): kiosk tokens give null. */
+async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
   const claims = await verifyToken(token, ctx.key);
   if (!claims || claims.kind !== 'user') return null;
 
@@ -100,6 +113,19 @@ export function requireAccess(ctx: AppContext, view: View, action: Action): Guar
     request.principal = principal;
     if (!canAccess(principal, { view, action })) throw forbidden();
   };
+}
+
+/**
+ * The screen of a kiosk token (the kiosk routes): 401 errors.unauthorized without one, 401
+ * errors.kioskRevoked once the screen is revoked (checked on every request, no cache).
+ */
+export async function kioskOfRequest(ctx: AppContext, request: FastifyRequest): Promise<typeof kioskScreen.$inferSelect> {
+  const token = bearer(request);
+  if (!token) throw unauthorized();
+  const screen = await screenOfKioskToken(ctx, token);
+  if (screen === 'revoked') throw kioskRevokedFailure(401);
+  if (!screen) throw unauthorized();
+  return screen;
 }
 
 /** The principal a guarded handler runs with. */

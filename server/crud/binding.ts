@@ -15,6 +15,8 @@ export interface WriteOp<TRow> {
   existing: TRow | null;
   /** the corp the row will belong to (corp-scoped resources), resolved by the router */
   corpId: number | null;
+  /** values the create response carries once beside the row (a kiosk screen's key); filled by hooks */
+  extra: Record<string, unknown>;
 }
 
 export interface GuardOp {

@@ -39,6 +39,7 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
       const id = readOwn ? Number((request.params as { id?: string }).id) : NaN;
       if (readOwn && Number.isInteger(id) && binding.allowRead?.(principal, id)) return;
       if (definition.minLevel !== undefined && principal.level > definition.minLevel) throw forbidden();
+      if (action !== 'read' && definition.writeMinLevel !== undefined && principal.level > definition.writeMinLevel) throw forbidden();
       if (!canAccess(principal, { view: definition.view, action })) throw forbidden();
     };
   }
@@ -82,8 +83,10 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
 
   r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody }, ...bodyPassThrough, onRequest: authorise('create') }, async (request, reply) => {
     const principal = principalOf(request);
-    const row = await write(principal, request.body, null);
-    return reply.code(201).send(present(principal)(row));
+    const extra: Record<string, unknown> = {};
+    const row = await write(principal, request.body, null, extra);
+    // what a hook hands out once (a kiosk screen's key), beside the row as the caller sees it
+    return reply.code(201).send({ ...present(principal)(row), ...extra });
   });
 
   const update = async (principal: Principal, id: number, body: unknown) => {
@@ -122,10 +125,10 @@ export function mountResource<TRow extends object, TInput>(app: FastifyInstance,
     return { status: 200 };
   });
 
-  async function write(principal: Principal, body: unknown, target: { id: number; existing: TRow } | null): Promise<TRow> {
+  async function write(principal: Principal, body: unknown, target: { id: number; existing: TRow } | null, extra: Record<string, unknown> = {}): Promise<TRow> {
     const mode = target ? 'update' : 'create';
     const raw = asRecord(uncapitaliseKeys(body));
-    const op: WriteOp<TRow> = { mode, principal, app: ctx, raw, existing: target?.existing ?? null, corpId: null };
+    const op: WriteOp<TRow> = { mode, principal, app: ctx, raw, existing: target?.existing ?? null, corpId: null, extra };
 
     // the corp the schema may depend on (extension ranges ...): known before parsing
     const preCorp = definition.corpScoped ? (target ? binding.rowCorpId!(target.existing) : defaultCorp(principal, raw)) : null;

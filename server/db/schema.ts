@@ -268,3 +268,31 @@ export const queueLog = pgTable(
   },
   (t) => [index('queue_log_corp_time_idx').on(t.corpId, t.time), index('queue_log_queuename_idx').on(t.queuename, t.time)],
 );
+
+/**
+ * Kiosk screens (wallboard TVs). The key is 32 random bytes handed out once; only its SHA-256 is
+ * kept. A fast hash is enough and right here: with 256 bits of entropy nothing can be guessed, so a
+ * slow password hash (argon2) would only cost CPU on a public route every TV calls every minute, and
+ * a plain digest can be compared in constant time without a per-row salt.
+ */
+export const kioskScreen = pgTable(
+  'kiosk_screen',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    boards: jsonb('boards').$type<string[]>().notNull(),
+    secondsPerBoard: integer('seconds_per_board').notNull().default(20),
+    hideOffline: boolean('hide_offline').notNull().default(false),
+    privacy: boolean('privacy').notNull().default(false),
+    thresholds: jsonb('thresholds').$type<Record<string, number>>().notNull(),
+    /** hex SHA-256 of the key */
+    keyHash: varchar('key_hash', { length: 64 }).notNull(),
+    keyHint: varchar('key_hint', { length: 8 }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kiosk_screen_corp_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);

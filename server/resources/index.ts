@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mountResource } from '../crud/router';
 import { corpBinding } from './corp';
 import { extensionBinding } from './extension';
+import { kioskScreenBinding } from './kiosk-screen';
 import { queueBinding } from './queue';
 import { roleGroupBinding } from './role-group';
 import { userBinding } from './user';
@@ -13,4 +14,5 @@ export function mountResources(app: FastifyInstance): void {
   mountResource(app, roleGroupBinding);
   mountResource(app, extensionBinding);
   mountResource(app, queueBinding);
+  mountResource(app, kioskScreenBinding);
 }

@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { msg } from '../validation';
+import { defineResource, type StaticOption } from './define';
+import { flag, intIn } from './fields';
+
+/** What a kiosk screen can show, in playlist order. */
+export const KIOSK_BOARDS = ['agents', 'queues', 'callers', 'trend'] as const;
+export type KioskBoard = (typeof KIOSK_BOARDS)[number];
+export const KIOSK_BOARD_OPTIONS: StaticOption[] = KIOSK_BOARDS.map((value) => ({ value, labelKey: `resources.kioskScreen.boards.${value}` }));
+
+export const KIOSK_RULES = {
+  nameMax: 50,
+  secondsMin: 5,
+  secondsMax: 3600,
+  defaultSeconds: 20,
+  /** a kiosk session token lives 60 s; the TV exchanges its key again in the background */
+  tokenTtlSeconds: 60,
+  /** the key: 32 random bytes, base64url (43 characters) */
+  keyBytes: 32,
+  /** the key's last characters shown in lists */
+  keyHintLength: 4,
+  waitingMax: 1000,
+  waitSecondsMax: 86_400,
+} as const;
+
+/** letters, digits, space, underscore and hyphen */
+const KIOSK_NAME = /^[\p{L}\p{N}_\- ]*$/u;
+
+/** Queue tile thresholds, with separate clear levels (hysteresis) so colours do not flap. */
+export interface KioskThresholds {
+  waitingWarning: number;
+  waitingCritical: number;
+  waitingClearWarning: number;
+  waitingClearCritical: number;
+  longestWaitWarningSec: number;
+  longestWaitCriticalSec: number;
+  longestWaitClearWarningSec: number;
+  longestWaitClearCriticalSec: number;
+  serviceLevelWarningPct: number;
+  serviceLevelCriticalPct: number;
+  serviceLevelClearWarningPct: number;
+  serviceLevelClearCriticalPct: number;
+}
+
+export const DEFAULT_KIOSK_THRESHOLDS: KioskThresholds = {
+  waitingWarning: 3,
+  waitingCritical: 6,
+  waitingClearWarning: 2,
+  waitingClearCritical: 5,
+  longestWaitWarningSec: 60,
+  longestWaitCriticalSec: 120,
+  longestWaitClearWarningSec: 45,
+  longestWaitClearCriticalSec: 100,
+  serviceLevelWarningPct: 80,
+  serviceLevelCriticalPct: 60,
+  serviceLevelClearWarningPct: 85,
+  serviceLevelClearCriticalPct: 65,
+};
+
+/** One metric's four levels, by key prefix and suffix, and whether higher values are worse. */
+const METRICS = [
+  { prefix: 'waiting', suffix: '', max: KIOSK_RULES.waitingMax, higherIsWorse: true },
+  { prefix: 'longestWait', suffix: 'Sec', max: KIOSK_RULES.waitSecondsMax, higherIsWorse: true },
+  { prefix: 'serviceLevel', suffix: 'Pct', max: 100, higherIsWorse: false },
+] as const;
+
+type ThresholdKey = keyof KioskThresholds;
+const key = (m: (typeof METRICS)[number], level: 'Warning' | 'Critical' | 'ClearWarning' | 'ClearCritical') => `${m.prefix}${level}${m.suffix}` as ThresholdKey;
+
+const thresholdShape = Object.fromEntries(
+  METRICS.flatMap((m) => (['Warning', 'Critical', 'ClearWarning', 'ClearCritical'] as const).map((level) => [key(m, level), intIn(0, m.max).default(DEFAULT_KIOSK_THRESHOLDS[key(m, level)])])),
+) as Record<ThresholdKey, z.ZodDefault<ReturnType<typeof intIn>>>;
+
+/**
+ * Thresholds: warning no worse than critical, each clear level strictly on the safe side of its
+ * trigger, and the critical clear level no safer than the warning one (lower is worse for the
+ * service level %, so its order is mirrored). Missing levels take the defaults.
+ */
+export const kioskThresholdsSchema = z
+  .object(thresholdShape, { error: 'validation.invalid' })
+  .superRefine((t, ctx) => {
+    for (const m of METRICS) {
+      const s = m.higherIsWorse ? 1 : -1;
+      const [w, c, cw, cc] = (['Warning', 'Critical', 'ClearWarning', 'ClearCritical'] as const).map((level) => s * t[key(m, level)]);
+      if (!(w <= c)) ctx.addIssue({ code: 'custom', path: [key(m, 'Warning')], message: 'validation.invalid' });
+      if (!(cw < w)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearWarning')], message: 'validation.invalid' });
+      if (!(cc < c)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearCritical')], message: 'validation.invalid' });
+      if (!(cw <= cc)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearCritical')], message: 'validation.invalid' });
+    }
+  });
+
+/** Boards: a non-empty ordered list, each board at most once. */
+const boards = z
+  .array(z.enum(KIOSK_BOARDS, { error: 'validation.option' }), { error: 'validation.required' })
+  .min(1, { error: 'validation.required' })
+  .refine((list) => new Set(list).size === list.length, { error: 'validation.invalid' });
+
+/**
+ * The kiosk screen form and body. The key, its hint and the revoked state are not part of it: the
+ * server makes the key on create (returned once) and on rotate, and sets revoked on revoke.
+ */
+export const kioskScreenSchema = z.object({
+  name: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(KIOSK_RULES.nameMax, { error: msg('validation.maxLength', { max: KIOSK_RULES.nameMax }) })
+    .regex(KIOSK_NAME, { error: 'validation.invalid' }),
+  boards,
+  secondsPerBoard: intIn(KIOSK_RULES.secondsMin, KIOSK_RULES.secondsMax).default(KIOSK_RULES.defaultSeconds),
+  hideOffline: flag.default(false),
+  privacy: flag.default(false),
+  thresholds: z.preprocess((v) => (v === undefined || v === null ? {} : v), kioskThresholdsSchema),
+});
+
+export type KioskScreenInput = z.input<typeof kioskScreenSchema>;
+export type KioskScreenBody = z.output<typeof kioskScreenSchema>;
+
+/** A kiosk screen as the API returns it (never the key, only its last characters). */
+export interface KioskScreenRow {
+  id: number;
+  corpId: number;
+  name: string;
+  boards: KioskBoard[];
+  secondsPerBoard: number;
+  hideOffline: boolean;
+  privacy: boolean;
+  thresholds: KioskThresholds;
+  /** read-only: revoked keys are not exchanged for tokens any more (rotate gives a new key) */
+  revoked: boolean;
+  /** read-only: the last 4 characters of the key */
+  keyHint: string;
+  createdAt: string;
+}
+
+/** What a kiosk session (POST /kiosk/session, GET /kiosk/self) tells the TV about its screen. */
+export interface KioskScreenConfig {
+  id: number;
+  name: string;
+  boards: KioskBoard[];
+  secondsPerBoard: number;
+  hideOffline: boolean;
+  privacy: boolean;
+  thresholds: KioskThresholds;
+}
+
+/** Public body of POST /api/v1/kiosk/session: the corp's url name, the screen's id or name, the key. */
+export const kioskSessionSchema = z.object({
+  corp: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(KIOSK_RULES.nameMax),
+  screen: z.union([z.number().int().positive(), z.string().trim().min(1).max(KIOSK_RULES.nameMax)], { error: 'validation.required' }),
+  key: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
+});
+
+export const kioskScreenResource = defineResource({
+  name: 'kioskScreen',
+  path: 'kiosk',
+  view: 'kiosk',
+  idField: 'id',
+  corpScoped: true,
+  // level 5 reads through its kiosk read view; writes need create/update/delete, which level 5 never has
+  minLevel: 5,
+  writeMinLevel: 3,
+  schema: () => kioskScreenSchema,
+  defaults: () => ({
+    name: '',
+    boards: ['queues', 'agents'],
+    secondsPerBoard: KIOSK_RULES.defaultSeconds,
+    hideOffline: false,
+    privacy: false,
+    thresholds: { ...DEFAULT_KIOSK_THRESHOLDS },
+  }),
+  columns: [
+    { key: 'name' },
+    { key: 'boards', options: KIOSK_BOARD_OPTIONS },
+    { key: 'secondsPerBoard', format: 'number' },
+    { key: 'privacy', format: 'yesNo' },
+    { key: 'revoked', format: 'yesNo' },
+    { key: 'keyHint' },
+  ],
+  fields: [
+    { name: 'name', kind: 'text' },
+    { name: 'boards', kind: 'custom', component: 'kioskBoards', wide: true },
+    { name: 'secondsPerBoard', kind: 'number' },
+    { name: 'hideOffline', kind: 'switch' },
+    { name: 'privacy', kind: 'switch' },
+    { name: 'thresholds', kind: 'custom', component: 'kioskThresholds', wide: true },
+  ],
+  searchFields: ['name'],
+  dialogWidth: 1000,
+});

@@ -1,0 +1,106 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
+import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { corp, kioskScreen } from '../db/schema';
+import { ApiFailure } from '../errors';
+import { signToken, verifyToken, type IssuedToken } from './tokens';
+
+/** What a kiosk token may do: watch the panel and the wallboards of its corp, nothing else. */
+export const KIOSK_VIEWS: ViewGrant[] = [
+  { name: 'panel', actions: ['read'] },
+  { name: 'kiosk', actions: ['read'] },
+];
+
+export const kioskKeyFailure = () => new ApiFailure(401, 'errors.kioskKey');
+export const kioskRevokedFailure = (status: 401 | 410) => new ApiFailure(status, 'errors.kioskRevoked');
+
+/** hex SHA-256 of a key (see the kiosk_screen table for why a fast digest is the right hash) */
+export function hashKioskKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** A new key: 32 random bytes as base64url, its digest and its last characters. */
+export function newKioskKey(): { key: string; keyHash: string; keyHint: string } {
+  const key = randomBytes(KIOSK_RULES.keyBytes).toString('base64url');
+  return { key, keyHash: hashKioskKey(key), keyHint: key.slice(-KIOSK_RULES.keyHintLength) };
+}
+
+/** Constant-time comparison of a presented key with a stored digest. */
+export function kioskKeyMatches(key: string, keyHash: string): boolean {
+  const a = Buffer.from(hashKioskKey(key), 'hex');
+  const b = Buffer.from(keyHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+type ScreenRecord = typeof kioskScreen.$inferSelect;
+
+const asBoards = (value: unknown): KioskBoard[] => (Array.isArray(value) ? value.filter((b): b is KioskBoard => (KIOSK_BOARDS as readonly unknown[]).includes(b)) : []);
+const asThresholds = (value: unknown): KioskThresholds => ({ ...DEFAULT_KIOSK_THRESHOLDS, ...(value && typeof value === 'object' ? (value as Partial<KioskThresholds>) : {}) });
+
+/** A stored screen as the API lists it (no key digest). */
+export function kioskScreenRow(record: ScreenRecord): KioskScreenRow {
+  return {
+    id: record.id,
+    corpId: record.corpId,
+    name: record.name,
+    boards: asBoards(record.boards),
+    secondsPerBoard: record.secondsPerBoard,
+    hideOffline: record.hideOffline,
+    privacy: record.privacy,
+    thresholds: asThresholds(record.thresholds),
+    revoked: record.revokedAt !== null,
+    keyHint: record.keyHint,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** What the TV needs of its screen. */
+export function kioskScreenConfig(record: ScreenRecord): KioskScreenConfig {
+  const row = kioskScreenRow(record);
+  return { id: row.id, name: row.name, boards: row.boards, secondsPerBoard: row.secondsPerBoard, hideOffline: row.hideOffline, privacy: row.privacy, thresholds: row.thresholds };
+}
+
+/** A short-lived (60 s) read-only token of a screen: kind 'kiosk', subject the screen id, level 5. */
+export function signKioskToken(ctx: Pick<AppContext, 'key'>, record: Pick<ScreenRecord, 'id' | 'corpId'>): Promise<IssuedToken> {
+  return signToken({ sub: String(record.id), corp: record.corpId, lvl: 5, kind: 'kiosk' }, ctx.key, KIOSK_RULES.tokenTtlSeconds);
+}
+
+/**
+ * Exchanges a key for a session (POST /kiosk/session): the corp by its url name, the screen by id
+ * (digits) or name. Unknown corp, screen or a wrong key: 401 errors.kioskKey (all alike); the right
+ * key of a revoked screen: 410 errors.kioskRevoked.
+ */
+export async function exchangeKioskKey(db: Db, corpUrl: string, screen: string | number, key: string): Promise<ScreenRecord> {
+  const [found] = await db.select({ id: corp.id }).from(corp).where(sql`lower(${corp.url}) = lower(${corpUrl})`).limit(1);
+  const byId = typeof screen === 'number' || /^[0-9]{1,9}$/.test(screen);
+  const [record] = found
+    ? await db
+        .select()
+        .from(kioskScreen)
+        .where(and(eq(kioskScreen.corpId, found.id), byId ? eq(kioskScreen.id, Number(screen)) : sql`lower(${kioskScreen.name}) = lower(${String(screen)})`))
+        .limit(1)
+    : [];
+  // a digest is computed either way, so a missing screen answers as slowly as a wrong key
+  const matches = kioskKeyMatches(key, record?.keyHash ?? '0'.repeat(64));
+  if (!record || !matches) throw kioskKeyFailure();
+  if (record.revokedAt !== null) throw kioskRevokedFailure(410);
+  return record;
+}
+
+/**
+ * The screen a kiosk token names, read on every use so a revoked screen's tokens stop at once:
+ * null for anything but a valid kiosk token of an existing screen; 'revoked' once revoked.
+ */
+export async function screenOfKioskToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<ScreenRecord | 'revoked' | null> {
+  const claims = await verifyToken(token, ctx.key);
+  if (!claims || claims.kind !== 'kiosk') return null;
+  const [record] = await ctx.db
+    .select()
+    .from(kioskScreen)
+    .where(and(eq(kioskScreen.id, Number(claims.sub)), eq(kioskScreen.corpId, claims.corp)))
+    .limit(1);
+  if (!record) return null;
+  return record.revokedAt !== null ? 'revoked' : record;
+}

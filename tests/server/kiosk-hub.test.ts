@@ -1,0 +1,87 @@
+/**
+ * A kiosk token on the real hub: the app on PGlite with the simulator (manual clock), the official
+ * SignalR client on /hub with the 60 s token a screen's key is exchanged for.
+ */
+import type { AddressInfo } from 'node:net';
+import type { HubConnection } from '@microsoft/signalr';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveExtension } from '../../domain';
+import { buildApp } from '../../server/app';
+import { TEST_HASH } from '../../server/auth/passwords';
+import { openDatabase, type Database } from '../../server/db/database';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { TEST_SECRET } from './fixtures/test-app';
+import { client, waitFor } from './hub/helpers';
+
+let app: FastifyInstance;
+let database: Database;
+let base: string;
+const connections: HubConnection[] = [];
+
+async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
+  const res = await fetch(`${base}/api/v1${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
+}
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: ':memory:' });
+  await database.migrate();
+  await seedDemo(database.orm, TEST_HASH);
+  app = await buildApp({
+    db: database,
+    config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
+    live: {
+      pbx: 'simulator',
+      seed: 1,
+      timeFactor: 1,
+      callsPerHour: 30,
+      ari: null,
+      redisUrl: undefined,
+      driver: 'manual',
+      recordFlushMs: 20,
+      traffic: { offlineAtStart: 0, unregisterPerHour: 0, internalAnswerProbability: 1 },
+    },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await Promise.all(connections.map((c) => c.stop().catch(() => undefined)));
+  await app?.close();
+  await database?.close();
+});
+
+describe('kiosk token on the hub (official SignalR client)', () => {
+  it('watches its corp’s panel, may not hang up, and a revoked screen cannot connect again', async () => {
+    const admin = await api<{ token: string }>('POST', '/login', null, { nick: 'admin', pass: DEMO_PASSWORD, corpoName: 'acme' });
+    const created = await api<{ id: number; corpId: number; key: string }>('POST', '/kiosk', admin.json.token, { name: 'Hub TV', boards: ['agents'] });
+    expect(created.status).toBe(201);
+    const session = await api<{ token: string }>('POST', '/kiosk/session', null, { corp: 'acme', screen: 'Hub TV', key: created.json.key });
+    expect(session.status).toBe(200);
+
+    const hub = client(`${base}/hub`, session.json.token);
+    connections.push(hub);
+    const pushes: { corpId: number; extensions: LiveExtension[] }[] = [];
+    hub.on('AllExtensions', (payload: { corpId: number; extensions: LiveExtension[] }) => pushes.push(payload));
+    await hub.start();
+    await hub.invoke('GetAllExtensions');
+    const all = await waitFor(() => pushes[0], 5000, 'AllExtensions');
+    expect(all.corpId).toBe(created.json.corpId);
+    expect(all.extensions.length).toBeGreaterThan(0);
+    expect(all.extensions.every((e) => e.corpId === created.json.corpId)).toBe(true);
+    // read-only: hanging up is refused
+    await expect(hub.invoke('HangUp', '201', '202')).rejects.toThrow();
+
+    expect((await api('POST', `/kiosk/${created.json.id}/revoke`, admin.json.token)).status).toBe(200);
+    const again = client(`${base}/hub`, session.json.token);
+    connections.push(again);
+    await expect(again.start()).rejects.toThrow();
+  });
+});
