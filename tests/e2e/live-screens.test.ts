@@ -34,11 +34,11 @@ test('B-ACT-01 B-ACT-04 an originated call shows in Active calls and is hung up 
   await expect(page.getByTestId('active-calls')).toBeVisible();
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
-  const response = await page.request.post('/api/v1/originate', { data: { from: '201', to: '202' }, headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.post('/api/v1/originate', { data: { from: '237', to: '238' }, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
 
   const rows = page.getByTestId('active-calls').locator('tbody tr[data-testid^="row-"]');
-  const ours = rows.filter({ hasText: '201' }).filter({ hasText: '202' });
+  const ours = rows.filter({ hasText: '237' }).filter({ hasText: '238' });
   await expect.poll(() => ours.count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('active-calls').locator('thead')).toContainText(/Destination type.*Date.*Origin.*Trunk.*Destination/);
   await saveScreen(page, 'live-active-calls');
@@ -62,7 +62,7 @@ test('B-LOG-02 B-LOG-03 B-LOG-04 the log monitor shows events; switching a type 
   await expect(page.getByTestId('log-monitor')).toBeVisible();
   // make sure there is traffic
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  await page.request.post('/api/v1/originate', { data: { from: '201', to: '202' }, headers: { Authorization: `Bearer ${token}` } });
+  await page.request.post('/api/v1/originate', { data: { from: '230', to: '231' }, headers: { Authorization: `Bearer ${token}` } });
 
   const entries = page.getByTestId('log-entry');
   await expect.poll(() => entries.count(), { timeout: 15_000 }).toBeGreaterThan(0);

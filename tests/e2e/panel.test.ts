@@ -32,16 +32,17 @@ test('B-PNL-01 B-PNL-02 B-PNL-03 B-PNL-04 B-PNL-05 B-PNL-16 extension cards: 20 
   await saveScreen(page, 'panel-cards');
 });
 
-test('B-PNL-20 B-PNL-21 an originated call rings 201 then shows it in use with a running timer', async ({ page }) => {
+// 237 and 238 belong to no demo queue, so the simulator's queue traffic does not keep them busy
+test('B-PNL-20 B-PNL-21 an originated call rings 237 then shows it in use with a running timer', async ({ page }) => {
   await openPanel(page);
-  await page.getByTestId('ext-search').fill('201');
-  const card = page.locator('[data-testid="ext-card"][data-number="201"]');
+  await page.getByTestId('ext-search').fill('237');
+  const card = page.locator('[data-testid="ext-card"][data-number="237"]');
   await expect(card).toBeVisible({ timeout: 15_000 });
   await expect(card).toHaveAttribute('data-status', '3', { timeout: 15_000 });
 
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
-  const response = await page.request.post('/api/v1/originate', { data: { from: '201', to: '202' }, headers: { Authorization: `Bearer ${token}` } });
+  const response = await page.request.post('/api/v1/originate', { data: { from: '237', to: '238' }, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
 
   await expect(card).toHaveAttribute('data-status', '1', { timeout: 15_000 });
