@@ -6,36 +6,26 @@
 import { ChevronDown, ChevronRight, LayoutGrid, Trash2 } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { NavEntry } from '../../app/navigation';
-import { usePaths } from '../../app/paths';
 import type { Row } from '../../api/resources';
-import { Button, buttonVariants } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EXTENSIONS_PER_PAGE, filterExtensions, paginate } from './panel-logic';
-import { PanelLiveProvider, useExtensionNumbers, useExtensionRef, usePanelCorpId, usePresenceRows } from './panel-live';
+import { PanelFrame } from './panel-frame';
+import { useExtensionNumbers, useExtensionRef, usePresenceRows } from './panel-live';
 import { Pager, SearchBox } from './panel-page';
-import { StatusBadge, TimerCell, panelTokenStyle, useExtensionInfo, useExtensionView, useMayEditQueues, useQueueMembers, useQueueRows } from './panel-parts';
+import { StatusBadge, TimerCell, useExtensionInfo, useExtensionView, useMayEditQueues, useQueueMembers, useQueueRows } from './panel-parts';
 
 export default function PanelListPage(_: { entry: NavEntry }) {
-  const corpId = usePanelCorpId();
-  const { t } = useTranslation();
-  const paths = usePaths();
-  if (corpId === null) return null;
   return (
-    <PanelLiveProvider key={corpId} corpId={corpId}>
-      <div className="flex flex-col gap-6" style={panelTokenStyle} data-testid="panel-list-page">
-        <div className="flex items-center justify-between">
-          <h1 className="text-lg font-semibold">{t('panel.listTitle')}</h1>
-          <Link to={paths.toEntry('panel')} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            <LayoutGrid aria-hidden />
-            {t('panel.cardView')}
-          </Link>
-        </div>
-        <ExtensionTable />
-        <QueueTable corpId={corpId} />
-      </div>
-    </PanelLiveProvider>
+    <PanelFrame titleKey="panel.listTitle" testId="panel-list-page" switchTo={{ entry: 'panel', labelKey: 'panel.cardView', icon: LayoutGrid }}>
+      {(corpId) => (
+        <>
+          <ExtensionTable />
+          <QueueTable corpId={corpId} />
+        </>
+      )}
+    </PanelFrame>
   );
 }
 

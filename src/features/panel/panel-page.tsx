@@ -7,10 +7,8 @@ import { useSelector } from '@xstate/react';
 import { ChevronLeft, ChevronRight, List, Network, Search, Trash2 } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { NavEntry } from '../../app/navigation';
-import { usePaths } from '../../app/paths';
-import { Button, buttonVariants } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { cn } from '../../ui/cn';
@@ -27,14 +25,14 @@ import {
   waitingCallers,
   type PresenceFilter,
 } from './panel-logic';
-import { PanelLiveProvider, useExtensionNumbers, useExtensionRef, useNow, usePanelCorpId, usePanelLive, usePresenceRows } from './panel-live';
+import { PanelFrame } from './panel-frame';
+import { useExtensionNumbers, useExtensionRef, useNow, usePanelLive, usePresenceRows } from './panel-live';
 import {
   AddMember,
   ExtensionInfo,
   IpDialog,
   StatusIconBox,
   TimerCell,
-  panelTokenStyle,
   useExtensionInfo,
   useExtensionView,
   useMayEditQueues,
@@ -43,25 +41,16 @@ import {
 } from './panel-parts';
 
 export default function PanelPage(_: { entry: NavEntry }) {
-  const corpId = usePanelCorpId();
-  const { t } = useTranslation();
-  const paths = usePaths();
-  if (corpId === null) return null;
   return (
-    <PanelLiveProvider key={corpId} corpId={corpId}>
-      <div className="flex flex-col gap-6" style={panelTokenStyle} data-testid="panel-page">
-        <div className="flex items-center justify-between">
-          <h1 className="text-lg font-semibold">{t('panel.title')}</h1>
-          <Link to={paths.toEntry('panelList')} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
-            <List aria-hidden />
-            {t('panel.listView')}
-          </Link>
-        </div>
-        <ExtensionBoard />
-        <CallerList />
-        <QueueList corpId={corpId} />
-      </div>
-    </PanelLiveProvider>
+    <PanelFrame titleKey="panel.title" testId="panel-page" switchTo={{ entry: 'panelList', labelKey: 'panel.listView', icon: List }}>
+      {(corpId) => (
+        <>
+          <ExtensionBoard />
+          <CallerList />
+          <QueueList corpId={corpId} />
+        </>
+      )}
+    </PanelFrame>
   );
 }
 

@@ -1,0 +1,42 @@
+/**
+ * What the card view and the list view of the Panel share: the live data for the working corp and
+ * a header whose button switches to the other view.
+ */
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePaths } from '../../app/paths';
+import { buttonVariants } from '../../ui/button';
+import { PanelLiveProvider, usePanelCorpId } from './panel-live';
+import { panelTokenStyle } from './panel-parts';
+
+interface PanelFrameProps {
+  titleKey: string;
+  testId: string;
+  /** the navigation entry of the other view, its label key and icon */
+  switchTo: { entry: string; labelKey: string; icon: LucideIcon };
+  children: (corpId: number) => ReactNode;
+}
+
+export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameProps) {
+  const corpId = usePanelCorpId();
+  const { t } = useTranslation();
+  const paths = usePaths();
+  if (corpId === null) return null;
+  const SwitchIcon = switchTo.icon;
+  return (
+    <PanelLiveProvider key={corpId} corpId={corpId}>
+      <div className="flex flex-col gap-6" style={panelTokenStyle} data-testid={testId}>
+        <div className="flex items-center justify-between">
+          <h1 className="text-lg font-semibold">{t(titleKey)}</h1>
+          <Link to={paths.toEntry(switchTo.entry)} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+            <SwitchIcon aria-hidden />
+            {t(switchTo.labelKey)}
+          </Link>
+        </div>
+        {children(corpId)}
+      </div>
+    </PanelLiveProvider>
+  );
+}
