@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { decodeJwt, type JWTPayload } from 'jose';
 import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
@@ -62,9 +63,19 @@ export function kioskScreenConfig(record: ScreenRecord): KioskScreenConfig {
   return { id: row.id, name: row.name, boards: row.boards, secondsPerBoard: row.secondsPerBoard, hideOffline: row.hideOffline, privacy: row.privacy, thresholds: row.thresholds };
 }
 
-/** A short-lived (60 s) read-only token of a screen: kind 'kiosk', subject the screen id, level 5. */
-export function signKioskToken(ctx: Pick<AppContext, 'key'>, record: Pick<ScreenRecord, 'id' | 'corpId'>): Promise<IssuedToken> {
-  return signToken({ sub: String(record.id), corp: record.corpId, lvl: 5, kind: 'kiosk' }, ctx.key, KIOSK_RULES.tokenTtlSeconds);
+/**
+ * The signing key of a screen's tokens: HMAC-SHA-256 of the app key and the screen's key digest. The
+ * digest is the key's version: a rotate changes it, so every token issued for the old key fails its
+ * signature check at once (nothing to forget to compare), and a kiosk token never verifies as a
+ * user token, nor the other way round.
+ */
+function screenTokenKey(appKey: Uint8Array, keyHash: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', appKey).update(`kiosk:${keyHash}`).digest());
+}
+
+/** A short-lived (60 s) read-only token of a screen: kind 'kiosk', subject the screen id, level 5, signed for the screen's current key. */
+export function signKioskToken(ctx: Pick<AppContext, 'key'>, record: Pick<ScreenRecord, 'id' | 'corpId' | 'keyHash'>): Promise<IssuedToken> {
+  return signToken({ sub: String(record.id), corp: record.corpId, lvl: 5, kind: 'kiosk' }, screenTokenKey(ctx.key, record.keyHash), KIOSK_RULES.tokenTtlSeconds);
 }
 
 /**
@@ -89,18 +100,35 @@ export async function exchangeKioskKey(db: Db, corpUrl: string, screen: string |
   return record;
 }
 
+/** The screen a token claims to be for, before any check (only to find the key to check it with). */
+function claimedScreen(token: string): { id: number; corpId: number } | null {
+  let payload: JWTPayload;
+  try {
+    payload = decodeJwt(token);
+  } catch {
+    return null;
+  }
+  const { sub, corp: corpId, kind } = payload as Record<string, unknown>;
+  if (kind !== 'kiosk' || typeof sub !== 'string' || !/^[0-9]{1,9}$/.test(sub)) return null;
+  if (typeof corpId !== 'number' || !Number.isInteger(corpId) || corpId < 1 || corpId > 2 ** 31 - 1) return null;
+  return { id: Number(sub), corpId };
+}
+
 /**
  * The screen a kiosk token names, read on every use so a revoked screen's tokens stop at once:
- * null for anything but a valid kiosk token of an existing screen; 'revoked' once revoked.
+ * null for anything but a valid kiosk token, signed for the current key, of an existing screen
+ * (a token from before a rotate is null); 'revoked' once revoked.
  */
 export async function screenOfKioskToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<ScreenRecord | 'revoked' | null> {
-  const claims = await verifyToken(token, ctx.key);
-  if (!claims || claims.kind !== 'kiosk') return null;
+  const claimed = claimedScreen(token);
+  if (!claimed) return null;
   const [record] = await ctx.db
     .select()
     .from(kioskScreen)
-    .where(and(eq(kioskScreen.id, Number(claims.sub)), eq(kioskScreen.corpId, claims.corp)))
+    .where(and(eq(kioskScreen.id, claimed.id), eq(kioskScreen.corpId, claimed.corpId)))
     .limit(1);
   if (!record) return null;
+  const claims = await verifyToken(token, screenTokenKey(ctx.key, record.keyHash));
+  if (!claims || claims.kind !== 'kiosk' || claims.sub !== String(record.id) || claims.corp !== record.corpId) return null;
   return record.revokedAt !== null ? 'revoked' : record;
 }

@@ -19,7 +19,9 @@ const idParams = z.object({ id: idParam });
  *   the screen's configuration; the TV calls it again before the token expires;
  * - GET /kiosk/self (kiosk token): the screen's configuration, 401 errors.kioskRevoked once revoked;
  * - POST /kiosk/:id/revoke and /kiosk/:id/rotate (level 3 or better with kiosk update): revoke stops
- *   the key and every token issued for it; rotate makes a new key (returned once) and un-revokes.
+ *   the key and every token issued for it; rotate makes a new key (returned once), un-revokes, and
+ *   the tokens of the old key stop. Both close the screen's open hub connections at once with a
+ *   Close `errors.kioskRevoked` (the TV reconnects, is refused and shows why).
  */
 export async function kioskRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -44,6 +46,9 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     if (principal.level > 3 || !canAccess(principal, { view: 'kiosk', action: 'update' })) throw forbidden();
   };
 
+  /** ends the hub connections of a screen's tokens (their principal's userId is minus the screen id) */
+  const disconnect = (screenId: number) => app.live?.hub.closeUser(-screenId, 'errors.kioskRevoked');
+
   /** the screen by id within the caller's tenancy (other corps' screens are 404) */
   const scoped = (principal: Principal, id: number) => {
     const corpId = scopeCorpId(principal);
@@ -57,6 +62,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     if (record.revokedAt !== null) return kioskScreenRow(record);
     const [updated] = await ctx.db.update(kioskScreen).set({ revokedAt: new Date() }).where(eq(kioskScreen.id, record.id)).returning();
     if (!updated) throw notFound();
+    disconnect(record.id);
     return kioskScreenRow(updated);
   });
 
@@ -67,6 +73,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     const { key, keyHash, keyHint } = newKioskKey();
     const [updated] = await ctx.db.update(kioskScreen).set({ keyHash, keyHint, revokedAt: null }).where(eq(kioskScreen.id, record.id)).returning();
     if (!updated) throw notFound();
+    disconnect(record.id);
     return { ...kioskScreenRow(updated), key };
   });
 }

@@ -84,4 +84,37 @@ describe('kiosk token on the hub (official SignalR client)', () => {
     connections.push(again);
     await expect(again.start()).rejects.toThrow();
   });
+
+  /** A screen with an open hub connection on its kiosk token; `closed` fills when the server closes it. */
+  async function connectedScreen(name: string) {
+    const admin = await api<{ token: string }>('POST', '/login', null, { nick: 'admin', pass: DEMO_PASSWORD, corpoName: 'acme' });
+    const created = await api<{ id: number; key: string }>('POST', '/kiosk', admin.json.token, { name, boards: ['agents'] });
+    expect(created.status).toBe(201);
+    const session = await api<{ token: string }>('POST', '/kiosk/session', null, { corp: 'acme', screen: created.json.id, key: created.json.key });
+    expect(session.status).toBe(200);
+    const hub = client(`${base}/hub`, session.json.token);
+    connections.push(hub);
+    const closed: { error: Error | undefined; at: number }[] = [];
+    hub.onclose((error) => closed.push({ error, at: Date.now() }));
+    await hub.start();
+    return { admin: admin.json.token, id: created.json.id, token: session.json.token, hub, closed };
+  }
+
+  for (const action of ['revoke', 'rotate'] as const) {
+    it(`${action} closes the screen’s open hub connection within a second with Close errors.kioskRevoked, and its token cannot connect again`, async () => {
+      const screen = await connectedScreen(`Live ${action}`);
+      // another screen of the corp stays connected
+      const other = await connectedScreen(`Bystander ${action}`);
+      const before = Date.now();
+      expect((await api('POST', `/kiosk/${screen.id}/${action}`, screen.admin)).status).toBe(200);
+      const closed = await waitFor(() => screen.closed[0], 1000, 'Close');
+      expect(closed.at - before).toBeLessThan(1000);
+      expect(closed.error?.message).toContain('errors.kioskRevoked');
+      expect(other.closed).toEqual([]);
+      expect(other.hub.state).toBe('Connected');
+      const again = client(`${base}/hub`, screen.token);
+      connections.push(again);
+      await expect(again.start()).rejects.toThrow();
+    });
+  }
 });

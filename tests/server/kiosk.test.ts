@@ -190,6 +190,26 @@ describeEachDatabase('kiosk screens', (t) => {
     expect((await session(t(), 'acme', screen.id, fresh.key)).statusCode).toBe(200);
   });
 
+  it('rotate: a token issued before the rotate is refused at once (401), on the kiosk routes and the hub; a token of the new key works', async () => {
+    const screen = await create(t(), 'Rotate Floor');
+    const before = ((await session(t(), 'acme', screen.id, screen.key)).json() as Session).token;
+    expect((await t().get('/api/v1/kiosk/self', null, bearer(before))).statusCode).toBe(200);
+
+    const rotated = await t().post(`/api/v1/kiosk/${screen.id}/rotate`, CALLERS.admin);
+    expect(rotated.statusCode).toBe(200);
+    const stale = await t().get('/api/v1/kiosk/self', null, bearer(before));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toMatchObject({ message: 'errors.unauthorized' });
+    expect(await userOfToken(t().app.ctx, before)).toBeNull();
+
+    const after = ((await session(t(), 'acme', screen.id, (rotated.json() as { key: string }).key)).json() as Session).token;
+    expect((await t().get('/api/v1/kiosk/self', null, bearer(after))).statusCode).toBe(200);
+    expect(await userOfToken(t().app.ctx, after)).toMatchObject({ userId: -screen.id, level: 5 });
+    // a second rotate retires that one too
+    expect((await t().post(`/api/v1/kiosk/${screen.id}/rotate`, CALLERS.owner)).statusCode).toBe(200);
+    expect((await t().get('/api/v1/kiosk/self', null, bearer(after))).statusCode).toBe(401);
+  });
+
   it('a kiosk token is read-only and wallboard-only: every other route answers 401, writes included', async () => {
     const screen = await create(t(), 'Matrix Floor');
     const token = ((await session(t(), 'acme', screen.id, screen.key)).json() as Session).token;
