@@ -23,7 +23,8 @@ const layers = {
   domain: [],
   machines: ['domain'],
   streams: ['domain', 'machines'],
-  kiosk: ['domain', 'machines', 'streams', 'src/ui'],
+  // kiosk also uses src/hub's transport (hub-client.ts: the one SignalR connection, no React, no session)
+  kiosk: ['domain', 'machines', 'streams', 'src/ui', 'src/hub'],
   src: ['domain', 'machines', 'streams', 'kiosk'],
   server: ['domain'],
 };
@@ -37,7 +38,10 @@ function restrictionsFor(folder) {
     message: `${folder}/ may not import from ${f}/ (see ARCHITECTURE.md layout).`,
   }));
   if (folder === 'kiosk') {
-    patterns.push({ group: ['**/src/!(ui)/**', '**/src/!(ui)'], message: 'kiosk/ may import only src/ui from src/.' });
+    patterns.push(
+      { group: ['**/src/!(ui|hub)/**', '**/src/!(ui|hub)'], message: 'kiosk/ may import only src/ui and the hub transport from src/.' },
+      { group: ['**/src/hub', '**/src/hub/index', '**/src/hub/hub-provider', '**/src/hub/hub-holder'], message: 'kiosk/ uses src/hub/hub-client directly (the provider needs the admin session).' },
+    );
   }
   const paths = [];
   if (['domain', 'machines', 'streams'].includes(folder)) {

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { Info, Pause, Phone, PhoneCall, PhoneIncoming, PhoneMissed, PhoneOff, type LucideIcon } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../../domain/permissions';
@@ -19,17 +19,11 @@ import { Dialog } from '../../ui/dialog';
 import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
 import { useSnackbar } from '../../ui/snackbar';
-import { PANEL_STATUS_TOKENS, addableMembers, memberAddPayload, parseAddress, statusLook, type StatusIcon } from './panel-logic';
+import { STATUS_ICONS } from '../../ui/ext-status-icon';
+import { PANEL_STATUS_TOKENS, addableMembers, memberAddPayload, parseAddress, statusLook } from './panel-logic';
 import { useNow } from './panel-live';
 
-const ICONS: Record<StatusIcon, LucideIcon> = {
-  phoneOff: PhoneOff,
-  phoneIncoming: PhoneIncoming,
-  phoneCall: PhoneCall,
-  phone: Phone,
-  phoneMissed: PhoneMissed,
-  pause: Pause,
-};
+const ICONS = STATUS_ICONS;
 
 /** The status colour tokens, set once on the panel root. */
 export const panelTokenStyle = PANEL_STATUS_TOKENS as CSSProperties;
