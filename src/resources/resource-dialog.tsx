@@ -15,16 +15,28 @@ export function ResourceDialog({
   row,
   corp,
   onClose,
+  onSaved,
 }: {
   definition: ResourceDefinition;
   row: Row | null;
   /** the corp the schema checks against, when it depends on one */
   corp?: SchemaContext['corp'];
   onClose: () => void;
+  /** after a successful save, before the dialog closes */
+  onSaved?: (saved: Row | undefined, mode: 'create' | 'update') => void;
 }) {
   const { t } = useTranslation();
   const mode = row ? 'update' : 'create';
-  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({ definition, mode, row, corp, onSaved: onClose });
+  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({
+    definition,
+    mode,
+    row,
+    corp,
+    onSaved: (saved) => {
+      onSaved?.(saved, mode);
+      onClose();
+    },
+  });
   const name = t(`resources.${definition.name}.singular`);
   return (
     <Dialog

@@ -83,7 +83,9 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
           <Controller
             control={form.control}
             name={field.name}
-            render={({ field: f }) => <Component name={field.name} value={f.value} onChange={f.onChange} disabled={locked} labelId={`${id}-label`} />}
+            render={({ field: f, fieldState }) => (
+              <Component name={field.name} value={f.value} onChange={f.onChange} disabled={locked} labelId={`${id}-label`} error={fieldState.error} />
+            )}
           />
         ) : null}
         {errorText ? (

@@ -30,6 +30,8 @@ export interface ResourceExtras {
   canDeleteRow?: (row: Row) => boolean;
   /** a message key when the row cannot be deleted: the dialog explains and has no OK (C-RG-03) */
   deleteBlockedKey?: (row: Row) => string | null;
+  /** after a successful save of the dialog, with the server's answer (kiosk screens show the key it holds once) */
+  onSaved?: (saved: Row | undefined, mode: 'create' | 'update') => void;
   /** replaces the create dialog (role groups have their own page, C-RG-02) */
   onCreate?: () => void;
   onEdit?: (row: Row) => void;
@@ -239,7 +241,14 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
       </Card>
 
       {shownDialog ? (
-        <ResourceDialog key={shownDialog.row ? rowId(definition, shownDialog.row) : 'new'} definition={definition} row={shownDialog.row} corp={extras.schemaCorp} onClose={closeDialog} />
+        <ResourceDialog
+          key={shownDialog.row ? rowId(definition, shownDialog.row) : 'new'}
+          definition={definition}
+          row={shownDialog.row}
+          corp={extras.schemaCorp}
+          onClose={closeDialog}
+          onSaved={extras.onSaved}
+        />
       ) : null}
 
       <ConfirmDialog

@@ -9,6 +9,8 @@ export interface CustomFieldProps {
   onChange: (value: unknown) => void;
   disabled?: boolean;
   labelId: string;
+  /** the field's react-hook-form error, nested for object values (kioskThresholds shows one per cell) */
+  error?: unknown;
 }
 
 /** The role group grid (C-RG-04/06): one row per view, read/create/update/delete switches. */
