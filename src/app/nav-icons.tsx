@@ -13,6 +13,7 @@ import {
   Headset,
   House,
   Info,
+  Tv,
   LayoutDashboard,
   ListMusic,
   Mail,
@@ -85,5 +86,6 @@ export const NAV_ICONS: Record<IconName, LucideIcon> = {
   integration: Plug,
   follow: Forward,
   profile: UserRound,
+  kiosk: Tv,
   about: Info,
 };

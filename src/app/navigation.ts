@@ -51,6 +51,7 @@ export type IconName =
   | 'integration'
   | 'follow'
   | 'profile'
+  | 'kiosk'
   | 'about';
 
 /** Which component renders an entry (src/app/screens.tsx). Everything not built yet is 'planned'. */
@@ -70,6 +71,7 @@ export type ScreenKey =
   | 'extensionMonitor'
   | 'panelCards'
   | 'panelList'
+  | 'kioskScreens'
   | 'planned';
 
 export type SpecialGuard =
@@ -489,6 +491,15 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'panel' },
     menu: [at(1, undefined, 35, 'workingCorp'), at(3, undefined, 35)],
   },
+  /*
+   * Kiosk screens (wallboard TVs) sit with the live screens. The kiosk view decides (level 2 opens
+   * the route when the owner has it, level 5 reads it without buttons); levels 1 (with a working
+   * corp) and 3 have it in the menu.
+   */
+  ...crud('kioskScreens', 'panel/kiosk', 'resources.kioskScreen.plural', 'kiosk', 'kiosk', {
+    screen: 'kioskScreens',
+    menu: [at(1, undefined, 37, 'workingCorp'), at(3, undefined, 37)],
+  }),
   { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },
 

@@ -19,4 +19,5 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   activeCalls: lazy(() => import('../features/live/active-calls-screen')),
   logMonitor: lazy(() => import('../features/live/log-monitor-screen')),
   extensionMonitor: lazy(() => import('../features/live/extension-monitor-screen')),
+  kioskScreens: lazy(() => import('../features/kiosk-screens/kiosk-screen-list-screen')),
 };

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { KioskBoardsField } from '../features/kiosk-screens/kiosk-boards-field';
+import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds-field';
 import { ExtensionMembers } from './extension-members';
 import { ViewsGrid, type CustomFieldProps } from './views-grid';
 
@@ -6,4 +8,6 @@ import { ViewsGrid, type CustomFieldProps } from './views-grid';
 export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   viewsGrid: ViewsGrid,
   extensionMembers: ExtensionMembers,
+  kioskBoards: KioskBoardsField,
+  kioskThresholds: KioskThresholdsField,
 };

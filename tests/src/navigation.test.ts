@@ -78,6 +78,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'activeCalls',
       // the internal log monitor (B-LOG-01 second reading), after Active calls
       'logmonScreen',
+      // kiosk screens (wallboard TVs), with the live screens
+      'kioskScreens',
       'statistics/cdrStats',
       'statistics/ivrStats',
       'statistics/pollStats',
@@ -195,6 +197,18 @@ describe('route guards', () => {
     expect(checkGuard(guard('rolegroupUpdate'), readOnly).allow).toBe(false);
   });
 
+  it('kiosk screens follow the kiosk view: levels 1-3 manage them, level 5 only lists, level 4 and an owner without the view are refused', () => {
+    for (const level of [1, 2, 3] as Level[]) for (const key of ['kioskScreens', 'kioskScreensNew', 'kioskScreensUpdate']) expect(checkGuard(guard(key), subject(level)).allow, `${level} ${key}`).toBe(true);
+    expect(checkGuard(guard('kioskScreens'), subject(5)).allow).toBe(true);
+    expect(checkGuard(guard('kioskScreensNew'), subject(5)).allow).toBe(false);
+    expect(checkGuard(guard('kioskScreensUpdate'), subject(5)).allow).toBe(false);
+    expect(checkGuard(guard('kioskScreens'), subject(4)).allow).toBe(false);
+    const ownerWithoutKiosk = { level: LEVEL.owner, views: defaultViews(LEVEL.owner).filter((v) => v.name !== 'kiosk'), allowCustom: true };
+    expect(checkGuard(guard('kioskScreens'), ownerWithoutKiosk).allow).toBe(false);
+    expect(menu(1, { workingCorp: { id: 2, name: 'Acme' } })).toContain('kioskScreens');
+    expect(menu(1)).not.toContain('kioskScreens');
+  });
+
   it('A-RTE-14 speedDialCorp opens for any signed-in user', () => {
     for (const level of [1, 2, 3, 4, 5] as Level[]) expect(checkGuard(guard('speedDialCorp'), subject(level)).allow).toBe(true);
     expect(checkGuard(guard('speedDialCorp'), null).allow).toBe(false);
@@ -304,6 +318,10 @@ describe('the route table', () => {
         'logmon',
         'logmonScreen',
         'monitorQuality',
+        // kiosk screens (wallboard TVs)
+        'kioskScreens',
+        'kioskScreensNew',
+        'kioskScreensUpdate',
       ].sort(),
     );
   });

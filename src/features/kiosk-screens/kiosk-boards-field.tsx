@@ -1,0 +1,65 @@
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { CustomFieldProps } from '../../resources/views-grid';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { cn } from '../../ui/cn';
+import { asBoards, boardLines, moveBoard, toggleBoard } from './kiosk-logic';
+
+/**
+ * The boards of a kiosk screen (`kind: 'custom', component: 'kioskBoards'`): tick the boards the TV
+ * shows; the ticked ones come first in playlist order and move up and down with the arrow buttons.
+ */
+export function KioskBoardsField({ value, onChange, disabled, labelId }: CustomFieldProps) {
+  const { t } = useTranslation();
+  const selected = asBoards(value);
+  return (
+    <ol aria-labelledby={labelId} className="flex flex-col gap-1 rounded-xl border border-border p-2 sm:max-w-md" data-testid="kiosk-boards">
+      {boardLines(selected).map((line) => {
+        const label = t(`resources.kioskScreen.boards.${line.board}`);
+        const id = `kiosk-board-${line.board}`;
+        const on = line.position !== null;
+        return (
+          <li key={line.board} className={cn('flex items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-surface-2', !on && 'text-muted')} data-testid={id}>
+            <Checkbox
+              id={id}
+              checked={on}
+              disabled={disabled}
+              onCheckedChange={(next) => onChange(toggleBoard(selected, line.board, next))}
+              aria-labelledby={`${id}-label`}
+              data-testid={`${id}-check`}
+            />
+            <label id={`${id}-label`} htmlFor={id} className="min-w-0 flex-1 cursor-pointer truncate text-sm">
+              {label}
+            </label>
+            <span className="w-6 text-right text-xs text-muted tabular-nums">
+              {on ? line.position! + 1 : ''}
+            </span>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              disabled={disabled || !line.canMoveUp}
+              onClick={() => onChange(moveBoard(selected, line.board, -1))}
+              aria-label={t('kioskAdmin.boards.moveUp', { name: label })}
+              title={t('kioskAdmin.boards.moveUp', { name: label })}
+              data-testid={`${id}-up`}
+            >
+              <ArrowUp />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              disabled={disabled || !line.canMoveDown}
+              onClick={() => onChange(moveBoard(selected, line.board, 1))}
+              aria-label={t('kioskAdmin.boards.moveDown', { name: label })}
+              title={t('kioskAdmin.boards.moveDown', { name: label })}
+              data-testid={`${id}-down`}
+            >
+              <ArrowDown />
+            </Button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
