@@ -7,3 +7,4 @@ export * from './auth';
 export * from './parameters';
 export * from './resources';
 export * from './realtime';
+export * from './kiosk-trend';

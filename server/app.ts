@@ -14,6 +14,7 @@ import { ApiFailure, type Issue } from './errors';
 import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
 import { kioskRoutes } from './routes/kiosk-screen';
+import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { sessionRoutes } from './routes/session';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(sessionRoutes);
       await api.register(lookAndFeelRoutes);
       await api.register(kioskRoutes);
+      await api.register(kioskTrendRoutes);
       mountResources(api);
       if (live) await api.register(liveRoutes(live));
     },

@@ -42,6 +42,11 @@ export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: st
   if (user) return user;
   const screen = await screenOfKioskToken(ctx, token);
   if (!screen || screen === 'revoked') return null;
+  return kioskPrincipal(screen);
+}
+
+/** A screen as a read-only level-5 principal of its corp (userId minus the screen id). */
+function kioskPrincipal(screen: typeof kioskScreen.$inferSelect): Omit<Principal, 'workingCorpId'> {
   return { userId: -screen.id, nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })) };
 }
 
@@ -110,6 +115,24 @@ export function requireLevel(ctx: AppContext, level: Level): Guard {
 export function requireAccess(ctx: AppContext, view: View, action: Action): Guard {
   return async (request) => {
     const principal = await resolvePrincipal(ctx, request);
+    request.principal = principal;
+    if (!canAccess(principal, { view, action })) throw forbidden();
+  };
+}
+
+/**
+ * Guard of the wallboard data routes: a kiosk token (its screen as a read-only level-5 principal of
+ * its corp; 401 errors.kioskRevoked once revoked), or a signed-in user with canAccess(view, action)
+ * (level 1 with its working corp, as everywhere).
+ */
+export function requireAccessOrKiosk(ctx: AppContext, view: View, action: Action): Guard {
+  const userGuard = requireAccess(ctx, view, action);
+  return async (request) => {
+    const token = bearer(request);
+    const screen = token ? await screenOfKioskToken(ctx, token) : null;
+    if (screen === 'revoked') throw kioskRevokedFailure(401);
+    if (!screen) return userGuard(request);
+    const principal: Principal = { ...kioskPrincipal(screen), workingCorpId: null };
     request.principal = principal;
     if (!canAccess(principal, { view, action })) throw forbidden();
   };
