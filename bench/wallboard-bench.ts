@@ -1,0 +1,310 @@
+/**
+ * Wallboard benchmark: `npm run bench:wallboard [-- options]`. Prints figures, asserts no time.
+ *
+ * Starts the real server (server/main.ts, temporary PGlite DATA_DIR, demo seed on) with a benchmark
+ * corp of N extensions in teams of 20 queues, and its call-centre simulator tuned (calls per hour
+ * per queue, time factor) so that about R extension state changes per second happen, all from
+ * simulated calls. A hub client (@microsoft/signalr) in the corp counts the DeviceStateChanged
+ * pushes: the achieved rate. Debian's chromium (headless, Playwright) opens the kiosk route
+ * on the Agents board with `&bench=1`; after a warm-up it measures for the duration: frames per
+ * second (requestAnimationFrame), p50/p99 latency from the event's server timestamp to the frame
+ * that shows it (the page's `__kioskBench.drain()`), the longest main-thread task (longtask
+ * observer), JS heap used at start and end (CDP, after a forced GC), and the gzipped size of every
+ * JS chunk the kiosk route loaded. Prints a table against the issue's targets and writes
+ * test-results/bench/wallboard.json. Exit 0 whether or not a target is met; 1 on a harness failure.
+ *
+ * Options: see bench/wallboard/options.ts (USAGE) or bench/README.md.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drain, heapUsed, openKiosk, readCounters, resetCounters, tilesOf, waitReady, type KioskPage, type ScriptChunk } from './wallboard/browser';
+import { HubCounter, planTraffic, STATE_CHANGES_PER_CALL } from './wallboard/load';
+import { parseArgs, type WallboardConfig } from './wallboard/options';
+import { f, summarise, table, TARGETS, type Row } from './wallboard/report';
+import { BENCH_CORP, BENCH_PASSWORD, BENCH_USER, seedBenchCorp } from './wallboard/seed';
+import { ROOT, startServer, treeCpuSeconds, type ServerHandle } from './wallboard/server';
+
+const STATUS_NAMES: Record<string, string> = { '0': 'offline', '1': 'ringing', '2': 'in use', '3': 'online', '4': 'hangup', '5': 'on hold' };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function api<T>(base: string, method: string, route: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${base}/api/v1${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} /api/v1${route} answered ${res.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+interface BrowserFigures {
+  url: string;
+  readyMs: number;
+  tilesAtReady: number;
+  tilesAtEnd: number;
+  seconds: number;
+  frames: number;
+  fps: number;
+  maxFrameGapMs: number;
+  longTasks: number;
+  longTaskMaxMs: number;
+  longTaskTotalMs: number;
+  longTaskObserver: string;
+  latency: ReturnType<typeof summarise>;
+  heapStartBytes: number;
+  heapEndBytes: number;
+  heapGrowthPct: number;
+  chunks: ScriptChunk[];
+  jsGzipBytes: number;
+  jsBytes: number;
+  cpuPct: number | null;
+  consoleErrors: string[];
+}
+
+async function main(): Promise<number> {
+  const cfg = parseArgs(process.argv.slice(2));
+  const plan = planTraffic(cfg.extensions, cfg.rate);
+  const budgetS = cfg.readyTimeoutS + cfg.warmupS + cfg.durationS + 240;
+  const watchdog = setTimeout(() => {
+    console.error(`wallboard-bench: over its ${budgetS} s budget, stopping`);
+    void cleanup().finally(() => process.exit(1));
+  }, budgetS * 1000);
+  watchdog.unref();
+
+  const cpus = os.cpus();
+  console.log(
+    `wallboard-bench: ${cfg.extensions} extensions, target ${cfg.rate} state changes/s, warm-up ${cfg.warmupS} s + ${cfg.durationS} s measured` +
+      `${cfg.quick ? ' (quick)' : ''}, viewport ${cfg.width}×${cfg.height}${cfg.noBrowser ? ', no browser' : ''}`,
+  );
+  console.log(`machine: ${cpus.length} × ${cpus[0]?.model ?? '?'}, node ${process.version}, load average at start ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(
+    `simulator: ${plan.queues} queues of 20, SIM_CALLS_PER_HOUR=${plan.callsPerHour} per queue, SIM_TIME_FACTOR=${plan.timeFactor} ` +
+      `(≈ ${f(plan.callsPerSecond, 0)} calls/s × ${STATE_CHANGES_PER_CALL} state changes per call)`,
+  );
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'callboard-wallboard-'));
+  const outDir = path.dirname(cfg.out);
+  mkdirSync(outDir, { recursive: true });
+  let server: ServerHandle | null = null;
+  let counter: HubCounter | null = null;
+  let kiosk: KioskPage | null = null;
+  const cleanup = async () => {
+    await kiosk?.close().catch(() => undefined);
+    kiosk = null;
+    await counter?.stop().catch(() => undefined);
+    counter = null;
+    await server?.stop().catch(() => undefined);
+    server = null;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const seeded = await seedBenchCorp(dataDir, cfg.extensions);
+    console.log(`seeded corp '${BENCH_CORP}' (id ${seeded.corpId}): ${seeded.extensions.length} extensions, ${seeded.queues.length} queues, in ${f(seeded.ms / 1000, 1)} s`);
+    const logFile = path.join(outDir, 'wallboard-server.log');
+    const srv = await startServer({
+      root: ROOT,
+      dataDir,
+      logFile,
+      readyTimeoutMs: 90_000,
+      env: { SIM_CALLS_PER_HOUR: String(plan.callsPerHour), SIM_TIME_FACTOR: String(plan.timeFactor), SIM_SEED: String(cfg.seed) },
+    });
+    server = srv;
+    console.log(`server: pid ${srv.pid} on ${srv.base}, DATA_DIR ${dataDir}, log ${path.relative(process.cwd(), logFile)}`);
+
+    const { token } = await api<{ token: string }>(srv.base, 'POST', '/login', { nick: BENCH_USER, pass: BENCH_PASSWORD, corpoName: BENCH_CORP });
+    const screen = await api<{ id: number; key: string }>(
+      srv.base,
+      'POST',
+      '/kiosk',
+      { name: 'Bench wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false },
+      token,
+    );
+    const hub = new HubCounter(srv.base, token, seeded.corpId);
+    counter = hub;
+    await hub.start();
+    await sleep(1000);
+    console.log(`hub client connected; the hub's snapshot of '${BENCH_CORP}' holds ${hub.extensionsKnown} extensions; state changes now ${f(hub.recentRate(1), 0)}/s`);
+    if (hub.extensionsKnown !== cfg.extensions) console.log(`note: expected ${cfg.extensions} extensions in the snapshot`);
+
+    const url = `${srv.base}/kiosk/${BENCH_CORP}/${screen.id}?key=${encodeURIComponent(screen.key)}&bench=1`;
+    let browserError: string | null = null;
+    let ready: { tiles: number; ms: number } | null = null;
+    // chromium runs as children of this process, beside the server
+    const browserCpu = () => (kiosk ? treeCpuSeconds(process.pid, false, [srv.pid]) : null);
+    if (!cfg.noBrowser) {
+      console.log(`browser: ${cfg.chromiumPath} headless, ${url.replace(screen.key, '<key>')}`);
+      const page = await openKiosk({ chromiumPath: cfg.chromiumPath, url, width: cfg.width, height: cfg.height });
+      kiosk = page;
+      try {
+        ready = await waitReady(page, cfg.readyTimeoutS * 1000, url.replace(screen.key, '<key>'));
+        page.markReady();
+        console.log(`kiosk ready after ${f(ready.ms / 1000, 1)} s with ${ready.tiles} tiles`);
+      } catch (error) {
+        browserError = error instanceof Error ? error.message : String(error);
+        console.error(browserError);
+        console.log('going on without the browser: the load figures below are measured, the browser figures are not');
+      }
+    }
+
+    // warm-up, then the measured window
+    await sleep(cfg.warmupS * 1000);
+    const live = kiosk !== null && ready !== null ? (kiosk as KioskPage) : null;
+    let heapStart = NaN;
+    if (live) {
+      await drain(live.page);
+      heapStart = await heapUsed(live.cdp);
+      await resetCounters(live.page);
+    }
+    hub.openWindow();
+    const t0 = Date.now();
+    const serverCpu0 = treeCpuSeconds(srv.pid);
+    const browserCpu0 = browserCpu();
+    const latencies: number[] = [];
+    let lastPrint = t0;
+    while (Date.now() - t0 < cfg.durationS * 1000) {
+      await sleep(Math.min(1000, cfg.durationS * 1000 - (Date.now() - t0)));
+      if (live) latencies.push(...(await drain(live.page)));
+      if (Date.now() - lastPrint >= 10_000) {
+        lastPrint = Date.now();
+        console.log(
+          `  ${f((Date.now() - t0) / 1000, 0)} s: ${f(hub.recentRate(5), 0)} state changes/s (last 5 s)` + (live ? `, ${latencies.length} latencies, ${await tilesOf(live.page)} tiles` : ''),
+        );
+      }
+    }
+    let counters = null;
+    let heapEnd = NaN;
+    let tilesAtEnd = NaN;
+    if (live) {
+      latencies.push(...(await drain(live.page)));
+      counters = await readCounters(live.page);
+      tilesAtEnd = await tilesOf(live.page);
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    const load = hub.closeWindow();
+    const serverCpu1 = treeCpuSeconds(srv.pid);
+    const browserCpu1 = browserCpu();
+    if (live) heapEnd = await heapUsed(live.cdp);
+    const chunks = kiosk ? await (kiosk as KioskPage).chunks() : [];
+    const serverCpuPct = serverCpu0 !== null && serverCpu1 !== null ? ((serverCpu1 - serverCpu0) / seconds) * 100 : null;
+    const browserCpuPct = browserCpu0 !== null && browserCpu1 !== null ? ((browserCpu1 - browserCpu0) / seconds) * 100 : null;
+
+    let browser: BrowserFigures | null = null;
+    if (live && counters) {
+      browser = {
+        url: url.replace(screen.key, '<key>'),
+        readyMs: ready!.ms,
+        tilesAtReady: ready!.tiles,
+        tilesAtEnd,
+        seconds,
+        frames: counters.frames,
+        fps: counters.frames / seconds,
+        maxFrameGapMs: counters.maxFrameGapMs,
+        longTasks: counters.longTasks,
+        longTaskMaxMs: counters.longTaskMaxMs,
+        longTaskTotalMs: counters.longTaskTotalMs,
+        longTaskObserver: counters.observer,
+        latency: summarise(latencies),
+        heapStartBytes: heapStart,
+        heapEndBytes: heapEnd,
+        heapGrowthPct: ((heapEnd - heapStart) / heapStart) * 100,
+        chunks,
+        jsBytes: chunks.reduce((a, c) => a + c.bytes, 0),
+        jsGzipBytes: chunks.reduce((a, c) => a + c.gzipBytes, 0),
+        cpuPct: browserCpuPct,
+        consoleErrors: (kiosk as KioskPage | null)?.consoleErrors ?? [],
+      };
+    }
+    const hubLatency = summarise(load.latencies);
+
+    // ---------------------------------------------------------------- report
+    const rows: Row[] = [
+      {
+        figure: 'state changes/s (DeviceStateChanged at the hub)',
+        measured: `${f(load.perSecond, 0)} (${f(load.minSecond, 0)}–${f(load.maxSecond, 0)} per second)`,
+        target: `≈ ${cfg.rate}`,
+        met: load.perSecond >= cfg.rate * TARGETS.rateShare,
+      },
+    ];
+    if (browser) {
+      const b = browser;
+      const heapNote = cfg.durationS < TARGETS.heapWindowS ? ` (over ${f(seconds, 0)} s; the target is over ${TARGETS.heapWindowS} s)` : '';
+      rows.push(
+        { figure: 'frames per second', measured: f(b.fps, 1), target: `≥ ${TARGETS.fps}`, met: b.fps >= TARGETS.fps },
+        { figure: 'latency p50, event ts → frame (ms)', measured: f(b.latency.p50, 1), target: '', met: null },
+        { figure: 'latency p99, event ts → frame (ms)', measured: f(b.latency.p99, 1), target: `< ${TARGETS.p99Ms}`, met: b.latency.n > 0 ? b.latency.p99 < TARGETS.p99Ms : null },
+        {
+          figure: 'longest main-thread task (ms)',
+          measured: b.longTasks === 0 ? `none over ${TARGETS.longTaskMs}` : `${f(b.longTaskMaxMs, 0)} (${b.longTasks} over ${TARGETS.longTaskMs})`,
+          target: `≤ ${TARGETS.longTaskMs}`,
+          met: b.longTaskObserver === 'longtask' ? b.longTasks === 0 : null,
+        },
+        { figure: 'JS heap used, start (MB)', measured: f(b.heapStartBytes / 1e6, 2), target: '', met: null },
+        { figure: 'JS heap used, end (MB)', measured: f(b.heapEndBytes / 1e6, 2), target: '', met: null },
+        { figure: `JS heap growth${heapNote}`, measured: `${f(b.heapGrowthPct, 1)} %`, target: `< ${TARGETS.heapGrowthPct} %`, met: b.heapGrowthPct < TARGETS.heapGrowthPct },
+        { figure: 'kiosk route JS, gzip -9 (kB)', measured: `${f(b.jsGzipBytes / 1000, 1)} (${chunks.length} chunks)`, target: `< ${TARGETS.kioskJsGzipKB}`, met: b.jsGzipBytes < TARGETS.kioskJsGzipKB * 1000 },
+      );
+    }
+    console.log('');
+    console.log(table(rows));
+    console.log('');
+    const statuses = Object.entries(load.byStatus)
+      .map(([k, v]) => `${STATUS_NAMES[k] ?? k} ${v}`)
+      .join(', ');
+    const pushes = Object.entries(load.calls)
+      .map(([k, v]) => `${k} ${f(v / load.seconds, 0)}/s`)
+      .join(', ');
+    console.log(`load: ${load.deviceStates} state changes in ${f(load.seconds, 1)} s (${statuses}); other pushes to the corp: ${pushes || 'none'}`);
+    console.log(
+      `hub → Node client latency (same pushes, no rendering): p50 ${f(hubLatency.p50, 1)} ms, p99 ${f(hubLatency.p99, 1)} ms, max ${f(hubLatency.max, 0)} ms`,
+    );
+    if (browser) {
+      const b = browser;
+      console.log(
+        `browser: ${b.tilesAtReady} tiles at ready, ${b.tilesAtEnd} at end (${cfg.extensions} extensions); ${b.latency.n} latency samples ` +
+          `(${f(b.latency.n / seconds, 0)}/s, ${b.latency.negative} negative), max ${f(b.latency.max, 0)} ms; longest frame gap ${f(b.maxFrameGapMs, 0)} ms; ` +
+          `long tasks ${b.longTasks} totalling ${f(b.longTaskTotalMs, 0)} ms`,
+      );
+      console.log(`kiosk route JS (${f(b.jsBytes / 1000, 1)} kB raw, ${f(b.jsGzipBytes / 1000, 1)} kB gzip -9):`);
+      for (const c of [...chunks].sort((a, z) => z.gzipBytes - a.gzipBytes)) {
+        console.log(`  ${c.url.padEnd(48)} ${f(c.bytes / 1000, 1).padStart(8)} kB  ${f(c.gzipBytes / 1000, 1).padStart(7)} kB gzip${c.afterReady ? '  (after ready)' : ''}${c.encoding ? `  (sent ${c.encoding})` : ''}`);
+      }
+      if (b.consoleErrors.length) console.log(`page console errors: ${b.consoleErrors.join(' | ')}`);
+    }
+    console.log(
+      `CPU over the window (% of one core, ${cpus.length} cores): server ${f(serverCpuPct, 0)}%` +
+        (browserCpuPct !== null ? `, chromium ${f(browserCpuPct, 0)}%` : '') +
+        `; server warnings logged: ${srv.warnings()}; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    );
+    if (browserError) console.log(`browser figures missing: ${browserError.split('\n')[0]}`);
+
+    const report = {
+      generatedAt: new Date().toISOString(),
+      config: cfg satisfies WallboardConfig,
+      plan,
+      machine: { cpus: cpus.length, model: cpus[0]?.model ?? null, node: process.version, loadavgEnd: os.loadavg() },
+      targets: TARGETS,
+      load: { ...load, latencies: undefined, hubLatency },
+      browser: browser ? { ...browser } : null,
+      browserError,
+      cpu: { serverPct: serverCpuPct, browserPct: browserCpuPct },
+      table: rows,
+    };
+    writeFileSync(cfg.out, JSON.stringify(report, null, 2) + '\n');
+    console.log(`written ${path.relative(process.cwd(), cfg.out)}`);
+    return browserError ? 1 : 0;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('wallboard-bench failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,162 @@
+/**
+ * The browser side: Debian's chromium through Playwright (@playwright/test's chromium), headless, one page on the kiosk
+ * route with `&bench=1`. Before the page's own scripts, an init script counts animation frames and
+ * observes long tasks; the page's bench contract (`window.__kioskBench`: ready, tiles, drain()) gives
+ * the latencies. The JS heap is read over CDP after a forced garbage collection.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Response } from '@playwright/test';
+
+/** Runs in the page before any of its scripts (a string, so no bundler or TS helper gets in). */
+const INIT_SCRIPT = `(() => {
+  const m = { frames: 0, maxFrameGapMs: 0, last: 0, longTasks: 0, longTaskMaxMs: 0, longTaskTotalMs: 0, observer: 'none' };
+  const tick = (t) => {
+    if (m.last) m.maxFrameGapMs = Math.max(m.maxFrameGapMs, t - m.last);
+    m.last = t;
+    m.frames++;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        m.longTasks++;
+        m.longTaskTotalMs += e.duration;
+        if (e.duration > m.longTaskMaxMs) m.longTaskMaxMs = e.duration;
+      }
+    }).observe({ type: 'longtask', buffered: true });
+    m.observer = 'longtask';
+  } catch (e) {
+    m.observer = 'unsupported: ' + e;
+  }
+  m.reset = () => {
+    m.frames = 0; m.maxFrameGapMs = 0; m.last = 0; m.longTasks = 0; m.longTaskMaxMs = 0; m.longTaskTotalMs = 0;
+  };
+  Object.defineProperty(window, '__wallboardBench', { value: m });
+})();`;
+
+interface PageCounters {
+  frames: number;
+  maxFrameGapMs: number;
+  longTasks: number;
+  longTaskMaxMs: number;
+  longTaskTotalMs: number;
+  observer: string;
+}
+
+export interface ScriptChunk {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+  /** content-encoding the server sent (the gzip figure is always our own level-9 gzip of the body) */
+  encoding: string | null;
+  afterReady: boolean;
+}
+
+export interface KioskPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  /** marks the chunks loaded from now on as loaded after the board was ready */
+  markReady(): void;
+  /** every JS chunk under /assets/ the page loaded, once each */
+  chunks(): Promise<ScriptChunk[]>;
+  consoleErrors: string[];
+  close(): Promise<void>;
+}
+
+export async function openKiosk(opts: { chromiumPath: string; url: string; width: number; height: number }): Promise<KioskPage> {
+  const browser = await chromium.launch({
+    executablePath: opts.chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  const context = await browser.newContext({ viewport: { width: opts.width, height: opts.height } });
+  const page = await context.newPage();
+  await page.addInitScript(INIT_SCRIPT);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  const pending: Promise<ScriptChunk | null>[] = [];
+  let ready = false;
+  const onResponse = (res: Response) => {
+    const url = new URL(res.url());
+    if (!url.pathname.startsWith('/assets/') || !/\.m?js$/.test(url.pathname)) return;
+    const afterReady = ready;
+    pending.push(
+      res.body().then(
+        (body) => ({ url: url.pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] ?? null, afterReady }),
+        () => null,
+      ),
+    );
+  };
+  page.on('response', onResponse);
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && consoleErrors.length < 20) consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (error) => {
+    if (consoleErrors.length < 20) consoleErrors.push(String(error));
+  });
+  await page.goto(opts.url, { waitUntil: 'load', timeout: 60_000 });
+  return {
+    browser,
+    context,
+    page,
+    cdp,
+    consoleErrors,
+    markReady: () => {
+      ready = true;
+    },
+    chunks: async () => {
+      const all = (await Promise.all(pending)).filter((c): c is ScriptChunk => c !== null);
+      // the same chunk fetched twice is loaded once
+      const seen = new Map<string, ScriptChunk>();
+      for (const c of all) if (!seen.has(c.url)) seen.set(c.url, c);
+      return [...seen.values()];
+    },
+    close: async () => {
+      page.off('response', onResponse);
+      await browser.close().catch(() => undefined);
+    },
+  };
+}
+
+export async function waitReady(kiosk: KioskPage, timeoutMs: number, url: string): Promise<{ tiles: number; ms: number }> {
+  const started = Date.now();
+  try {
+    await kiosk.page.waitForFunction(() => (window as unknown as { __kioskBench?: { ready?: boolean } }).__kioskBench?.ready === true, null, { timeout: timeoutMs, polling: 250 });
+  } catch {
+    const state = await kiosk.page
+      .evaluate(() => ({ href: location.href, title: document.title, hasBench: '__kioskBench' in window, text: document.body?.innerText.slice(0, 200) ?? '' }))
+      .catch(() => null);
+    throw new Error(
+      `the kiosk page was not ready within ${Math.round(timeoutMs / 1000)} s: window.__kioskBench.ready never turned true.\n` +
+        `  Is the kiosk page built (npx vite build) and does it implement the &bench=1 contract?\n` +
+        `  opened ${url}\n` +
+        (state ? `  now at ${state.href}, title "${state.title}", __kioskBench ${state.hasBench ? 'defined' : 'not defined'}, text: ${JSON.stringify(state.text)}\n` : '') +
+        (kiosk.consoleErrors.length ? `  console errors: ${kiosk.consoleErrors.join(' | ')}\n` : ''),
+    );
+  }
+  const tiles = await tilesOf(kiosk.page);
+  return { tiles, ms: Date.now() - started };
+}
+
+export const tilesOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __kioskBench: { tiles: number } }).__kioskBench.tiles);
+
+export const drain = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __kioskBench: { drain(): number[] } }).__kioskBench.drain());
+
+export const resetCounters = (page: Page): Promise<void> => page.evaluate(() => (window as unknown as { __wallboardBench: { reset(): void } }).__wallboardBench.reset());
+
+export const readCounters = (page: Page): Promise<PageCounters> =>
+  page.evaluate(() => {
+    const m = (window as unknown as { __wallboardBench: PageCounters }).__wallboardBench;
+    return { frames: m.frames, maxFrameGapMs: m.maxFrameGapMs, longTasks: m.longTasks, longTaskMaxMs: m.longTaskMaxMs, longTaskTotalMs: m.longTaskTotalMs, observer: m.observer };
+  });
+
+/** JS heap used (bytes) after a forced full garbage collection */
+export async function heapUsed(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
+  return usage.usedSize;
+}
