@@ -23,7 +23,18 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 
     if (other === null || other === undefined || other === '') return '';
   }
   if (column.options) {
-    const option = column.options.find((o) => String(o.value) === String(value));
+    const options = column.options;
+    const optionOf = (v: unknown) => options.find((o) => String(o.value) === String(v));
+    // a list of options (kiosk boards) reads as its labels in order
+    if (Array.isArray(value)) {
+      return value
+        .map((v) => {
+          const o = optionOf(v);
+          return o ? t(o.labelKey) : String(v);
+        })
+        .join(', ');
+    }
+    const option = optionOf(value);
     if (option) return t(option.labelKey);
   }
   switch (column.format) {

@@ -132,6 +132,14 @@ describe('resource forms and cells', () => {
     expect(columnLabelKey(userResource, { key: 'mail' })).toBe('resources.user.fields.mail');
   });
 
+  it('a list of options (kiosk boards) shows its labels in order', () => {
+    const options = [
+      { value: 'agents', labelKey: 'b.agents' },
+      { value: 'trend', labelKey: 'b.trend' },
+    ];
+    expect(cellText({ key: 'boards', options }, { boards: ['trend', 'agents', 'odd'] }, t)).toBe('b.trend, b.agents, odd');
+  });
+
   it('C-QUE-01 C-EXT-02 option columns show the option label; unknown values show as they are', () => {
     const strategy = queueResource.columns.find((c) => c.key === 'strategy')!;
     expect(cellText(strategy, { strategy: 'rrmemory' }, t)).toBe('resources.queue.strategies.rrmemory');

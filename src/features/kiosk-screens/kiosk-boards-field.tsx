@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { KioskBoard } from '../../../domain/resources/kiosk-screen';
 import type { CustomFieldProps } from '../../resources/views-grid';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -13,6 +14,13 @@ import { asBoards, boardLines, moveBoard, toggleBoard } from './kiosk-logic';
 export function KioskBoardsField({ value, onChange, disabled, labelId }: CustomFieldProps) {
   const { t } = useTranslation();
   const selected = asBoards(value);
+  // a move that reaches an end disables the pressed arrow; keep the keyboard on the row's other arrow
+  const move = (board: KioskBoard, delta: -1 | 1) => {
+    const next = moveBoard(selected, board, delta);
+    onChange(next);
+    const at = next.indexOf(board);
+    if (at === 0 || at === next.length - 1) requestAnimationFrame(() => document.getElementById(`kiosk-board-${board}-${at === 0 ? 'down' : 'up'}`)?.focus());
+  };
   return (
     <ol aria-labelledby={labelId} className="flex flex-col gap-1 rounded-xl border border-border p-2 sm:max-w-md" data-testid="kiosk-boards">
       {boardLines(selected).map((line) => {
@@ -39,7 +47,8 @@ export function KioskBoardsField({ value, onChange, disabled, labelId }: CustomF
               variant="ghost"
               size="icon-sm"
               disabled={disabled || !line.canMoveUp}
-              onClick={() => onChange(moveBoard(selected, line.board, -1))}
+              id={`${id}-up`}
+              onClick={() => move(line.board, -1)}
               aria-label={t('kioskAdmin.boards.moveUp', { name: label })}
               title={t('kioskAdmin.boards.moveUp', { name: label })}
               data-testid={`${id}-up`}
@@ -50,7 +59,8 @@ export function KioskBoardsField({ value, onChange, disabled, labelId }: CustomF
               variant="ghost"
               size="icon-sm"
               disabled={disabled || !line.canMoveDown}
-              onClick={() => onChange(moveBoard(selected, line.board, 1))}
+              id={`${id}-down`}
+              onClick={() => move(line.board, 1)}
               aria-label={t('kioskAdmin.boards.moveDown', { name: label })}
               title={t('kioskAdmin.boards.moveDown', { name: label })}
               data-testid={`${id}-down`}

@@ -14,7 +14,7 @@ import { useSnackbar } from '../../ui/snackbar';
 export function KioskKeyDialog({ name, url, onClose }: { name: string; url: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { notifySave } = useSnackbar();
-  const field = useRef<HTMLInputElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
 
   const selectText = () => {
     field.current?.focus();
@@ -53,13 +53,14 @@ export function KioskKeyDialog({ name, url, onClose }: { name: string; url: stri
           <label htmlFor="kiosk-key-url" className="text-xs font-medium text-muted">
             {t('kioskAdmin.key.url')}
           </label>
-          <input
+          <textarea
             id="kiosk-key-url"
             ref={field}
             readOnly
+            rows={2}
             value={url}
             onFocus={(e) => e.currentTarget.select()}
-            className={cn(inputClass, 'font-mono text-xs')}
+            className={cn(inputClass, 'h-auto resize-none py-2 font-mono text-xs break-all')}
             data-testid="kiosk-key-url"
             data-autofocus
           />
