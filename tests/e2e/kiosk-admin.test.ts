@@ -10,12 +10,12 @@ async function boardOrder(page: Page): Promise<string[]> {
 }
 
 /** The key dialog's address, checked for shape; returns it. */
-async function keyUrl(page: Page): Promise<string> {
+async function keyUrl(page: Page, corp = 'acme'): Promise<string> {
   const dialog = page.getByTestId('kiosk-key-dialog');
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId('kiosk-key-warning')).toContainText('will not be shown again');
   const url = await page.getByTestId('kiosk-key-url').inputValue();
-  expect(url).toContain('/kiosk/acme/');
+  expect(url).toContain(`/kiosk/${corp}/`);
   expect(url).toMatch(/[?&]key=[A-Za-z0-9_-]{43}$/);
   await expect(page.getByTestId('kiosk-key-open')).toHaveAttribute('href', url);
   await expect(page.getByTestId('kiosk-key-open')).toHaveAttribute('target', '_blank');
@@ -115,4 +115,27 @@ test('kiosk screens: the wall monitor (level 5) lists them without create, edit,
   await expect(page.getByTestId('list-kioskScreen')).toBeVisible();
   await expect(page.getByTestId('create-button')).toHaveCount(0);
   await expect(page.locator('[data-testid^="revoke-"], [data-testid^="rotate-"], [data-testid^="edit-"], [data-testid^="delete-"]')).toHaveCount(0);
+});
+
+test('kiosk screens: the owner (level 2, no side menu) opens the route through the kiosk view and may create', async ({ page }) => {
+  await login(page, 'acme', 'owner');
+  await page.goto('/acme/en/panel/kiosk');
+  await expect(page.getByTestId('list-kioskScreen')).toBeVisible();
+  await expect(page.getByTestId('create-button')).toBeVisible();
+});
+
+test('kiosk screens: the supervisor, working on globex, gets an address with the globex url name', async ({ page }) => {
+  await login(page, 'supervisor', 'super');
+  await expect(page.getByTestId('menu-kioskScreens')).toHaveCount(0);
+  await page.goto('/supervisor/en/configuration/corp');
+  await page.getByTestId('data-table').locator('tr', { hasText: 'globex' }).locator('[data-testid^="select-corp-"]').click();
+  await page.getByTestId('menu-kioskScreens').click();
+  await page.getByTestId('create-button').click();
+  await page.getByTestId('field-name').fill('Globex lobby');
+  await page.getByTestId('dialog-submit').click();
+  await expectSnackbar(page, /Created/);
+  const url = await keyUrl(page, 'globex');
+  expect(await exchange(page, url)).toBe(200);
+  await page.getByTestId('kiosk-key-close').click();
+  await expect(page.getByTestId('data-table').locator('tr', { hasText: 'Globex lobby' })).toBeVisible();
 });
