@@ -201,7 +201,7 @@ async function main(): Promise<number> {
         tilesAtEnd,
         seconds,
         frames: counters.frames,
-        fps: counters.frames / seconds,
+        fps: counters.frames / (counters.elapsedMs / 1000),
         maxFrameGapMs: counters.maxFrameGapMs,
         longTasks: counters.longTasks,
         longTaskMaxMs: counters.longTaskMaxMs,

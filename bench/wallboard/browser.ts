@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 
 /** Runs in the page before any of its scripts (a string, so no bundler or TS helper gets in). */
 const INIT_SCRIPT = `(() => {
-  const m = { frames: 0, maxFrameGapMs: 0, last: 0, longTasks: 0, longTaskMaxMs: 0, longTaskTotalMs: 0, observer: 'none' };
+  const m = { since: performance.now(), frames: 0, maxFrameGapMs: 0, last: 0, longTasks: 0, longTaskMaxMs: 0, longTaskTotalMs: 0, observer: 'none' };
   const tick = (t) => {
     if (m.last) m.maxFrameGapMs = Math.max(m.maxFrameGapMs, t - m.last);
     m.last = t;
@@ -20,6 +20,8 @@ const INIT_SCRIPT = `(() => {
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
+        // entries are delivered late: one that started before the reset belongs to the warm-up
+        if (e.startTime < m.since) continue;
         m.longTasks++;
         m.longTaskTotalMs += e.duration;
         if (e.duration > m.longTaskMaxMs) m.longTaskMaxMs = e.duration;
@@ -30,12 +32,14 @@ const INIT_SCRIPT = `(() => {
     m.observer = 'unsupported: ' + e;
   }
   m.reset = () => {
-    m.frames = 0; m.maxFrameGapMs = 0; m.last = 0; m.longTasks = 0; m.longTaskMaxMs = 0; m.longTaskTotalMs = 0;
+    m.since = performance.now(); m.frames = 0; m.maxFrameGapMs = 0; m.last = 0; m.longTasks = 0; m.longTaskMaxMs = 0; m.longTaskTotalMs = 0;
   };
   Object.defineProperty(window, '__wallboardBench', { value: m });
 })();`;
 
 interface PageCounters {
+  /** ms since the last reset, by the page's own clock */
+  elapsedMs: number;
   frames: number;
   maxFrameGapMs: number;
   longTasks: number;
@@ -150,8 +154,8 @@ export const resetCounters = (page: Page): Promise<void> => page.evaluate(() => 
 
 export const readCounters = (page: Page): Promise<PageCounters> =>
   page.evaluate(() => {
-    const m = (window as unknown as { __wallboardBench: PageCounters }).__wallboardBench;
-    return { frames: m.frames, maxFrameGapMs: m.maxFrameGapMs, longTasks: m.longTasks, longTaskMaxMs: m.longTaskMaxMs, longTaskTotalMs: m.longTaskTotalMs, observer: m.observer };
+    const m = (window as unknown as { __wallboardBench: PageCounters & { since: number } }).__wallboardBench;
+    return { elapsedMs: performance.now() - m.since, frames: m.frames, maxFrameGapMs: m.maxFrameGapMs, longTasks: m.longTasks, longTaskMaxMs: m.longTaskMaxMs, longTaskTotalMs: m.longTaskTotalMs, observer: m.observer };
   });
 
 /** JS heap used (bytes) after a forced full garbage collection */
