@@ -145,6 +145,8 @@ async function main(): Promise<number> {
         console.log(`kiosk ready after ${f(ready.ms / 1000, 1)} s with ${ready.tiles} tiles`);
       } catch (error) {
         browserError = error instanceof Error ? error.message : String(error);
+        const shot = path.join(outDir, 'wallboard-not-ready.png');
+        if (await page.page.screenshot({ path: shot }).then(() => true, () => false)) browserError += `  screenshot: ${path.relative(process.cwd(), shot)}\n`;
         console.error(browserError);
         console.log('going on without the browser: the load figures below are measured, the browser figures are not');
       }
@@ -187,7 +189,10 @@ async function main(): Promise<number> {
     const load = hub.closeWindow();
     const serverCpu1 = treeCpuSeconds(srv.pid);
     const browserCpu1 = browserCpu();
-    if (live) heapEnd = await heapUsed(live.cdp);
+    if (live) {
+      heapEnd = await heapUsed(live.cdp);
+      await live.page.screenshot({ path: path.join(outDir, 'wallboard.png') }).catch(() => undefined);
+    }
     const chunks = kiosk ? await (kiosk as KioskPage).chunks() : [];
     const serverCpuPct = serverCpu0 !== null && serverCpu1 !== null ? ((serverCpu1 - serverCpu0) / seconds) * 100 : null;
     const browserCpuPct = browserCpu0 !== null && browserCpu1 !== null ? ((browserCpu1 - browserCpu0) / seconds) * 100 : null;
@@ -294,7 +299,7 @@ async function main(): Promise<number> {
       table: rows,
     };
     writeFileSync(cfg.out, JSON.stringify(report, null, 2) + '\n');
-    console.log(`written ${path.relative(process.cwd(), cfg.out)}`);
+    console.log(`written ${path.relative(process.cwd(), cfg.out)}${browser ? ` and the board at the end, ${path.relative(process.cwd(), path.join(outDir, 'wallboard.png'))}` : ''}`);
     return browserError ? 1 : 0;
   } finally {
     await cleanup();
