@@ -92,3 +92,14 @@ export function pickLanguage(stored: unknown, routeLang: unknown, browserLang: s
   if (two === 'en' || two === 'es') return two;
   return 'pt';
 }
+
+/** The browser's localStorage keys (spec 1: the session token and its expiry, the user's choices); the admin app and the kiosk read the same ones. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  expiration: 'expiration',
+  webphone: 'webphone',
+  lang: 'lang',
+  theme: 'theme',
+  tabName: 'tabName',
+  menuCollapsed: 'menuCollapsed',
+} as const;

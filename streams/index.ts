@@ -6,3 +6,4 @@ export * from './deep-equal';
 export * from './extension-inputs';
 export * from './hub-events';
 export * from './queue-stats';
+export * from './live-queues';

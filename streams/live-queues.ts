@@ -1,9 +1,9 @@
 /**
- * The live queues of the panel from hub pushes (B-PNL-07, B-PNL-19): AllQueues replaces the list,
+ * The live queues of the panel and the kiosk from hub pushes (B-PNL-07, B-PNL-19): AllQueues replaces the list,
  * CallerInQueue adds or updates a waiting caller, deleteCaller removes one. Pure; other corps ignored.
  */
-import type { LiveQueue } from '../../../domain/realtime';
-import type { HubEvent } from '../../../streams/hub-events';
+import type { LiveQueue, QueueCaller } from '../domain/realtime';
+import type { HubEvent } from './hub-events';
 
 export function reduceQueues(queues: readonly LiveQueue[], event: HubEvent, corpId: number): readonly LiveQueue[] {
   if (event.payload.corpId !== corpId) return queues;
@@ -23,4 +23,9 @@ export function reduceQueues(queues: readonly LiveQueue[], event: HubEvent, corp
     default:
       return queues;
   }
+}
+
+/** Every waiting caller of every queue, longest wait first (the kiosk's callers board). */
+export function waitingCallers(queues: readonly LiveQueue[]): (QueueCaller & { queueName: string })[] {
+  return queues.flatMap((q) => q.callers.map((c) => ({ ...c, queueName: q.name }))).sort((a, b) => a.since - b.since || a.queueId - b.queueId || a.position - b.position);
 }

@@ -1,9 +1,9 @@
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { isLanguage, pickLanguage, type Language } from '../../domain/constants';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import pt from '../../locales/pt.json';
+import { startI18n } from '../ui/start-i18n';
 import { STORAGE_KEYS } from './session-store';
 
 /** The route lang of the address the app was opened with (/{corp}/{lang}/...). */
@@ -25,17 +25,7 @@ export function startingLanguage(): Language {
 
 export function initI18n(): typeof i18n {
   const lng = startingLanguage();
-  void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, es: { translation: es }, pt: { translation: pt } },
-    lng,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'es', 'pt'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
-  document.documentElement.lang = lng;
-  return i18n;
+  return startI18n({ en, es, pt }, lng);
 }
 
 /** Switches the interface language and remembers it in the browser. */

@@ -1,15 +1,8 @@
+import { STORAGE_KEYS } from '../../domain/constants';
 import type { LoginResponse } from '../../domain/auth';
 
 /** Browser storage of the session (A-SES-01): token and expiry in localStorage. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  expiration: 'expiration',
-  webphone: 'webphone',
-  lang: 'lang',
-  theme: 'theme',
-  tabName: 'tabName',
-  menuCollapsed: 'menuCollapsed',
-} as const;
+export { STORAGE_KEYS } from '../../domain/constants';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

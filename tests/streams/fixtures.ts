@@ -2,6 +2,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
 import { EXT_STATUS, type ActiveCall, type ExtStatus, type HubPushes, type LiveExtension, type LiveQueue, type QueueCaller } from '../../domain';
 import type { HubEvent } from '../../streams/hub-events';
+import type { QueueStats } from '../../streams/queue-stats';
 
 export const CORP = 7;
 export const OTHER = 8;
@@ -53,3 +54,23 @@ export const hub = {
   left: (queueId: number, callId: string, reason: 'answered' | 'abandoned' | 'timeout', waitedMs: number, ts = 0, corpId = CORP) =>
     push('deleteCaller', { corpId, queueId, callId, reason, waitedMs, ts }),
 };
+
+/** A queue's aggregates with nothing counted yet (override what a test needs). */
+export function queueStatsRow(over: Partial<QueueStats> = {}): QueueStats {
+  return {
+    corpId: CORP,
+    queueId: 1,
+    name: 'queue 1',
+    waiting: 0,
+    longestWaitMs: 0,
+    answered: 0,
+    abandoned: 0,
+    answeredWithinSl: 0,
+    serviceLevelSec: 60,
+    serviceLevelPct: null,
+    agentsFree: 0,
+    agentsBusy: 0,
+    agentsOffline: 0,
+    ...over,
+  };
+}

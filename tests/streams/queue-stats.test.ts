@@ -3,23 +3,9 @@ import { EXT_STATUS } from '../../domain';
 import { clock$ } from '../../streams/clock';
 import type { HubEvent } from '../../streams/hub-events';
 import { queueStats, queueStatsOf, serviceLevelPct, type QueueStats } from '../../streams/queue-stats';
-import { CORP, OTHER, caller, ext, hub, queue, scheduler } from './fixtures';
+import { CORP, OTHER, caller, ext, hub, queue, queueStatsRow, scheduler } from './fixtures';
 
-const base: QueueStats = {
-  corpId: CORP,
-  queueId: 1,
-  name: 'queue 1',
-  waiting: 0,
-  longestWaitMs: 0,
-  answered: 0,
-  abandoned: 0,
-  answeredWithinSl: 0,
-  serviceLevelSec: 60,
-  serviceLevelPct: null,
-  agentsFree: 0,
-  agentsBusy: 0,
-  agentsOffline: 0,
-};
+const base = queueStatsRow();
 const s = (over: Partial<QueueStats> = {}): QueueStats[] => [{ ...base, ...over }];
 /** a queue with two members nobody knows yet: both count offline */
 const s2 = (over: Partial<QueueStats> = {}): QueueStats[] => s({ agentsOffline: 2, ...over });

@@ -17,7 +17,7 @@ import { filterRows } from '../../ui/table-logic';
 import { sharedActiveCalls } from './active-calls-source';
 import { activeCallSearchText, destinationType, formatElapsed } from './live-rows';
 import { useLiveCorp } from './use-live-corp';
-import { useObservable } from './use-observable';
+import { useObservable } from '../../ui/use-observable';
 
 const TONE = { outgoing: 'primary', incoming: 'success', internal: 'neutral' } as const;
 

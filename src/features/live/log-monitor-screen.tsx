@@ -11,7 +11,7 @@ import { Switch } from '../../ui/switch';
 import { clearLog, EMPTY_LOG, LOG_LIMIT, setPaused, visibleEntries, type LogBuffer, type LogEntry } from './log-buffer';
 import { logMonitor } from './live-streams';
 import { useLiveCorp } from './use-live-corp';
-import { useObservable } from './use-observable';
+import { useObservable } from '../../ui/use-observable';
 
 function LogRow({ entry }: { entry: LogEntry }) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { clock$ } from '../../../streams/clock';
 import { registryEvents } from '../../../streams/extension-inputs';
 import { useSession } from '../../app/session';
 import { useHub } from '../../hub';
-import { reduceQueues } from './live-queues';
+import { reduceQueues } from '../../../streams/live-queues';
 
 interface PanelLive {
   corpId: number;

@@ -91,7 +91,7 @@ describe('panel logic', () => {
 });
 
 describe('live queues', async () => {
-  const { reduceQueues } = await import('../../../../src/features/panel/live-queues');
+  const { reduceQueues } = await import('../../../../streams/live-queues');
   const q = { corpId: 1, queueId: 4, name: 'Sales', strategy: 'ringall', members: [], answered: 0, abandoned: 0, answeredWithinSl: 0, serviceLevelSec: 60, callers: [] };
   const caller = { corpId: 1, queueId: 4, callId: 'c1', caller: '555', trunkNumber: '3000', position: 1, since: 5 };
 
