@@ -34,6 +34,7 @@ export function kioskRetryDelay(failures: number): number {
 export interface KioskSessionParams {
   corp: string;
   screen: string;
+  /** the screen's key; '' when the browser's signed-in user watches (the exchange then reads the screen with the user's token) */
   key: string;
 }
 

@@ -1,3 +1,4 @@
+/** The admin app's entry (loaded by src/main.tsx for every route but the kiosk's). */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

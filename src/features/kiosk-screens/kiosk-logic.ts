@@ -39,10 +39,8 @@ export function moveBoard(selected: readonly KioskBoard[], board: KioskBoard, de
   return next;
 }
 
-/** The address a TV opens: {origin}/kiosk/{corp url name}/{screen id}?key={key}. */
-export function kioskUrl(origin: string, corpUrl: string, screenId: number | string, key: string): string {
-  return `${origin.replace(/\/+$/, '')}/kiosk/${encodeURIComponent(corpUrl)}/${encodeURIComponent(String(screenId))}?key=${encodeURIComponent(key)}`;
-}
+/** The address a TV opens: {origin}/kiosk/{corp url name}/{screen id}?key={key} (one builder, the kiosk's). */
+export { kioskUrl } from '../../../kiosk/kiosk-url';
 
 /** The screen and its key from a create or rotate answer (the row plus `key`), or null without a key. */
 export function keyOfAnswer(data: unknown): { id: number; name: string; key: string } | null {

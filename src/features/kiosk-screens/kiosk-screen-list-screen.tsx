@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, KeyRound } from 'lucide-react';
+import { Ban, KeyRound, MonitorPlay } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -91,10 +91,28 @@ export default function KioskScreenListScreen({ entry }: { entry: NavEntry }) {
           onSaved: (saved, mode) => {
             if (mode === 'create') showKey(saved);
           },
-          rowActions: mayManage
-            ? (row) => {
-                const id = String(row.id);
-                return ROW_ACTIONS.map(({ action, Icon }) => (
+          rowActions: (row) => {
+            const id = String(row.id);
+            // everyone who may read the screens may watch one here, signed in (no key): the kiosk route
+            // reads the screen with the user's own token (a level 5 monitor reaches the boards this way)
+            const open = (
+              <a
+                key="open"
+                href={kioskUrl('', corpUrl ?? paths.corp, id)}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-surface-3 hover:text-text"
+                aria-label={`${t('kioskAdmin.open')} ${String(row.name ?? id)}`}
+                title={t('kioskAdmin.open')}
+                data-testid={`open-${id}`}
+              >
+                <MonitorPlay className="size-4" />
+              </a>
+            );
+            if (!mayManage) return [open];
+            return [
+              open,
+              ...ROW_ACTIONS.map(({ action, Icon }) => (
                   <Button
                     key={action}
                     variant="ghost"
@@ -107,9 +125,9 @@ export default function KioskScreenListScreen({ entry }: { entry: NavEntry }) {
                   >
                     <Icon />
                   </Button>
-                ));
-              }
-            : undefined,
+                )),
+            ];
+          },
           initialDialog: entry.key === 'kioskScreensNew' ? { mode: 'create' } : entry.key === 'kioskScreensUpdate' && params.id ? { mode: 'update', id: params.id } : undefined,
           onInitialDialogClose: () => navigate(paths.toEntry('kioskScreens'), { replace: true }),
         }}

@@ -1,0 +1,85 @@
+/**
+ * One TV screen: the playlist of boards (rotating or pinned), a header (screen, board, clock) and a
+ * footer (LIVE / RECONNECTING, "data as of", the playlist's boards, which a touch pins or unpins).
+ * Unattended operation (issue 4): stale data dimmed after a reconnect until a fresh snapshot arrives,
+ * a small pixel shift every minute against burn-in, a reload by itself when a new build is deployed.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KioskBoard } from '../../domain/resources/kiosk-screen';
+import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
+import { useObservable } from '../../src/ui/use-observable';
+import { AgentsBoard } from '../boards/agents-board';
+import { CallersBoard } from '../boards/callers-board';
+import { QueuesBoard } from '../boards/queues-board';
+import { TrendBoard } from '../boards/trend-board';
+import { BURN_IN_PERIOD_MS, burnInOffset } from '../chrome/burn-in';
+import { StatusBar } from '../chrome/status-bar';
+import { useVersionWatch } from '../chrome/use-version-watch';
+import { formatClock } from '../format';
+import { useKiosk } from './kiosk-context';
+
+const BOARDS: Record<KioskBoard, ComponentType> = {
+  agents: AgentsBoard,
+  queues: QueuesBoard,
+  callers: CallersBoard,
+  trend: TrendBoard,
+};
+
+export function KioskScreen() {
+  const { t, i18n } = useTranslation();
+  const { live, config, url } = useKiosk();
+  const playlist = useActorRef(playlistMachine, { input: { boards: config.boards, secondsPerBoard: config.secondsPerBoard, pin: url.pin } });
+  useEffect(() => {
+    playlist.send({ type: 'CONFIGURE', boards: config.boards, secondsPerBoard: config.secondsPerBoard });
+  }, [playlist, config.boards, config.secondsPerBoard]);
+  const board = useSelector(playlist, (s) => currentBoard(s.context));
+  const pinned = useSelector(playlist, (s) => s.matches('pinned'));
+  const health = useObservable(live.health$, null);
+  const now = useObservable(live.clock$, live.now());
+  const offset = useBurnInOffset();
+  const reloading = useVersionWatch(live);
+
+  useEffect(() => {
+    if (health && !health.stale && health.asOf !== null) live.probe.setReady(true);
+  }, [health, live.probe]);
+
+  const Board = board ? BOARDS[board] : null;
+  return (
+    <div className="flex h-full flex-col gap-[1.2vh] p-[1.6vh]" style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} data-testid="kiosk-screen" data-board={board}>
+      <header className="flex items-center gap-[2vh] text-[3.4vh] leading-none">
+        <span className="truncate font-bold">{config.name}</span>
+        <span className="text-k-muted">·</span>
+        <span className="font-semibold" data-testid="kiosk-board-title">
+          {board ? t(`kiosk.boards.${board}`) : ''}
+        </span>
+        {pinned ? <span className="rounded-[0.6vh] px-[1vh] py-[0.3vh] text-[2.2vh] font-semibold ring-2 ring-current">{t('kiosk.pinned')}</span> : null}
+        <span className="ml-auto font-semibold tabular-nums" data-testid="kiosk-clock">
+          {formatClock(now, i18n.language)}
+        </span>
+      </header>
+      <main className={`min-h-0 flex-1 transition-[opacity,filter] duration-300 ${health?.stale ? 'kiosk-stale' : ''}`} data-testid="kiosk-board" data-stale={health?.stale ? 'true' : 'false'}>
+        {Board ? <Board /> : null}
+      </main>
+      <StatusBar
+        health={health}
+        boards={config.boards}
+        current={board}
+        pinned={pinned}
+        reloading={reloading}
+        onPick={(picked) => playlist.send(pinned && picked === board ? { type: 'UNPIN' } : { type: 'PIN', board: picked })}
+      />
+    </div>
+  );
+}
+
+/** The burn-in walk, updated once per period (one timer for the page). */
+function useBurnInOffset(): { x: number; y: number } {
+  const [offset, setOffset] = useState(() => burnInOffset(Date.now()));
+  useEffect(() => {
+    const timer = setInterval(() => setOffset(burnInOffset(Date.now())), BURN_IN_PERIOD_MS / 4);
+    return () => clearInterval(timer);
+  }, []);
+  return offset;
+}

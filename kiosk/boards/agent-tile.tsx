@@ -1,0 +1,89 @@
+/**
+ * One extension on the Agents board: number, state colour and icon (never colour alone), user name,
+ * call timer and the other party (masked when the screen's privacy is on), at the sizes the auto-fit
+ * chose. It follows only its own extension actor (STYLE 6), so one ringing phone re-renders one tile.
+ */
+import { useSelector } from '@xstate/react';
+import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { EXT_STATUS } from '../../domain/realtime';
+import { statusCode, type ExtensionActorRef, type ExtensionSnapshot } from '../../machines/extension-machine';
+import { statusLook } from '../../src/ui/ext-status';
+import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
+import { useKiosk } from '../app/kiosk-context';
+import { maskParty } from '../format';
+import type { FitResult } from '../layout/auto-fit';
+
+/** When the tile's timer started: ringing counts from the ring, a call from its answer; none otherwise. */
+export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
+  const status = statusCode(snapshot);
+  if (status === EXT_STATUS.ringing) return snapshot.context.since;
+  if (status === EXT_STATUS.inUse || status === EXT_STATUS.onHold) return snapshot.context.callStart ?? snapshot.context.since;
+  return null;
+}
+
+export const AgentTile = memo(function AgentTile({ number, fit }: { number: string; fit: FitResult }) {
+  const { live } = useKiosk();
+  const actor = useSelector(live.registry, (s) => s.context.extensions[number]);
+  return actor ? <TileBody actor={actor} fit={fit} /> : null;
+});
+
+function TileBody({ actor, fit }: { actor: ExtensionActorRef; fit: FitResult }) {
+  const { live, config } = useKiosk();
+  const snapshot = useSelector(actor, (s) => s);
+  const { number, userName, peer, since } = snapshot.context;
+  const status = statusCode(snapshot);
+  const look = statusLook(status);
+  const Icon = STATUS_ICONS[look.icon];
+  const timerStart = tileTimerStart(snapshot);
+  const timer = useRef<HTMLSpanElement>(null);
+
+  useLayoutEffect(() => {
+    const node = timer.current;
+    if (!node || timerStart === null) return;
+    return live.painter.register(node, timerStart);
+  }, [live.painter, timerStart, fit.detail]);
+
+  // the benchmark's latency: a status shown because of an event (not the machine's own hangup → online)
+  const shown = useRef<{ status: number; since: number } | null>(null);
+  useLayoutEffect(() => {
+    const prev = shown.current;
+    shown.current = { status, since };
+    if (prev && (prev.status !== status || prev.since !== since) && !(prev.status === EXT_STATUS.hangup && status === EXT_STATUS.online)) live.probe.shown(since);
+  }, [live.probe, status, since]);
+
+  const style = {
+    '--tile-bg': `var(${look.token})`,
+    '--tile-fg': `var(${look.token}-fg)`,
+    width: fit.tileWidth,
+    height: fit.tileHeight,
+    padding: `${Math.max(2, Math.round(fit.tileHeight * 0.05))}px ${Math.max(3, Math.round(fit.tileWidth * 0.05))}px`,
+  } as CSSProperties;
+  const line = { lineHeight: 1.1 } as const;
+  const party = maskParty(peer, config.privacy);
+
+  return (
+    <div className="kiosk-tile flex flex-col justify-center overflow-hidden rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number} data-status={status}>
+      <div className="flex items-center justify-between gap-[0.3em] font-bold" style={{ ...line, fontSize: fit.fontPx }}>
+        <span className="tabular-nums">{number}</span>
+        <Icon className="shrink-0" style={{ width: '0.8em', height: '0.8em' }} aria-hidden />
+      </div>
+      {fit.detail === 'full' ? (
+        <div className="truncate font-medium opacity-90" style={{ ...line, fontSize: fit.secondaryFontPx }}>
+          {userName}
+        </div>
+      ) : null}
+      {fit.detail !== 'number' ? (
+        <div className="flex items-baseline justify-between gap-[0.4em]" style={line}>
+          {/* the painter owns this text (React renders no child here, so it never fights the painter) */}
+          <span ref={timer} className="font-semibold tabular-nums" style={{ fontSize: fit.timerFontPx }} data-testid="kiosk-timer" />
+          {fit.detail === 'full' && party ? (
+            // right-to-left so that a number too long for the tile loses its first digits, not its last
+            <span className="truncate tabular-nums opacity-90 [direction:rtl]" style={{ fontSize: fit.secondaryFontPx }} data-testid="kiosk-party">
+              {party}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The footer: LIVE / RECONNECTING / OFFLINE with "data as of hh:mm:ss" (the newest event's server
+ * time), and the playlist's boards (the current one marked; a touch pins it, a second touch unpins).
+ */
+import { useTranslation } from 'react-i18next';
+import type { KioskBoard } from '../../domain/resources/kiosk-screen';
+import type { ConnectionHealth } from '../../streams/connection-health';
+import { formatClock } from '../format';
+
+const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
+  live: 'bg-k-live',
+  reconnecting: 'bg-k-reconnecting',
+  offline: 'bg-k-offline',
+};
+
+interface StatusBarProps {
+  health: ConnectionHealth | null;
+  boards: readonly KioskBoard[];
+  current: KioskBoard | undefined;
+  pinned: boolean;
+  reloading: boolean;
+  onPick(board: KioskBoard): void;
+}
+
+export function StatusBar({ health, boards, current, pinned, reloading, onPick }: StatusBarProps) {
+  const { t, i18n } = useTranslation();
+  const state = health?.state ?? 'reconnecting';
+  return (
+    <footer className="flex items-center gap-[2vh] text-[2.4vh] leading-none">
+      <span className="inline-flex items-center gap-[1vh] font-bold tracking-wide" data-testid="kiosk-health" data-state={state}>
+        <span className={`size-[1.8vh] rounded-full ${STATE_CLASS[state]} ${state === 'live' ? '' : 'animate-pulse'}`} aria-hidden />
+        {t(`kiosk.health.${state}`)}
+      </span>
+      <span className="text-k-muted tabular-nums" data-testid="kiosk-as-of">
+        {health?.asOf ? t('kiosk.health.asOf', { time: formatClock(health.asOf, i18n.language) }) : t('kiosk.health.noData')}
+      </span>
+      {reloading ? <span className="font-semibold text-k-reconnecting">{t('kiosk.session.reloading')}</span> : null}
+      <nav className="ml-auto flex items-center gap-[1vh]">
+        {boards.map((board) => (
+          <button
+            key={board}
+            type="button"
+            className={`rounded-[0.8vh] px-[1.2vh] py-[0.5vh] ${board === current ? 'bg-k-panel font-semibold text-k-text ring-1 ring-k-border' : 'text-k-muted'}`}
+            onClick={() => onPick(board)}
+            aria-pressed={board === current && pinned}
+            data-testid={`kiosk-pick-${board}`}
+          >
+            {t(`kiosk.boards.${board}`)}
+          </button>
+        ))}
+      </nav>
+    </footer>
+  );
+}
