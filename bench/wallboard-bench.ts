@@ -18,7 +18,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drain, heapUsed, openKiosk, readCounters, resetCounters, tilesOf, waitReady, type KioskPage, type ScriptChunk } from './wallboard/browser';
+import { drain, heapUsed, openKiosk, readCounters, resetCounters, waitReady, type KioskPage, type ScriptChunk } from './wallboard/browser';
 import { HubCounter, planTraffic, STATE_CHANGES_PER_CALL } from './wallboard/load';
 import { parseArgs, type WallboardConfig } from './wallboard/options';
 import { f, summarise, table, TARGETS, type Row } from './wallboard/report';
@@ -45,6 +45,8 @@ interface BrowserFigures {
   readyMs: number;
   tilesAtReady: number;
   tilesAtEnd: number;
+  tilesMin: number;
+  tilesMax: number;
   seconds: number;
   frames: number;
   fps: number;
@@ -157,7 +159,7 @@ async function main(): Promise<number> {
     const live = kiosk !== null && ready !== null ? (kiosk as KioskPage) : null;
     let heapStart = NaN;
     if (live) {
-      await drain(live.page);
+      await drain(live.page); // the warm-up's latencies are not counted
       heapStart = await heapUsed(live.cdp);
       await resetCounters(live.page);
     }
@@ -166,24 +168,30 @@ async function main(): Promise<number> {
     const serverCpu0 = treeCpuSeconds(srv.pid);
     const browserCpu0 = browserCpu();
     const latencies: number[] = [];
+    // the board may page its tiles (auto-fit): the tile counts seen, once a second
+    const tilesSeen = { min: Infinity, max: 0 };
+    const collect = async (page: KioskPage['page']) => {
+      const got = await drain(page);
+      latencies.push(...got.latencies);
+      tilesSeen.min = Math.min(tilesSeen.min, got.tiles);
+      tilesSeen.max = Math.max(tilesSeen.max, got.tiles);
+      return got.tiles;
+    };
     let lastPrint = t0;
     while (Date.now() - t0 < cfg.durationS * 1000) {
       await sleep(Math.min(1000, cfg.durationS * 1000 - (Date.now() - t0)));
-      if (live) latencies.push(...(await drain(live.page)));
+      const tiles = live ? await collect(live.page) : 0;
       if (Date.now() - lastPrint >= 10_000) {
         lastPrint = Date.now();
-        console.log(
-          `  ${f((Date.now() - t0) / 1000, 0)} s: ${f(hub.recentRate(5), 0)} state changes/s (last 5 s)` + (live ? `, ${latencies.length} latencies, ${await tilesOf(live.page)} tiles` : ''),
-        );
+        console.log(`  ${f((Date.now() - t0) / 1000, 0)} s: ${f(hub.recentRate(5), 0)} state changes/s (last 5 s)` + (live ? `, ${latencies.length} latencies, ${tiles} tiles` : ''));
       }
     }
     let counters = null;
     let heapEnd = NaN;
     let tilesAtEnd = NaN;
     if (live) {
-      latencies.push(...(await drain(live.page)));
+      tilesAtEnd = await collect(live.page);
       counters = await readCounters(live.page);
-      tilesAtEnd = await tilesOf(live.page);
     }
     const seconds = (Date.now() - t0) / 1000;
     const load = hub.closeWindow();
@@ -204,6 +212,8 @@ async function main(): Promise<number> {
         readyMs: ready!.ms,
         tilesAtReady: ready!.tiles,
         tilesAtEnd,
+        tilesMin: tilesSeen.min,
+        tilesMax: tilesSeen.max,
         seconds,
         frames: counters.frames,
         fps: counters.frames / (counters.elapsedMs / 1000),
@@ -269,7 +279,8 @@ async function main(): Promise<number> {
     if (browser) {
       const b = browser;
       console.log(
-        `browser: ${b.tilesAtReady} tiles at ready, ${b.tilesAtEnd} at end (${cfg.extensions} extensions); ${b.latency.n} latency samples ` +
+        `browser: ${b.tilesAtReady} tiles at ready, ${b.tilesMin}–${b.tilesMax} during the window (${cfg.extensions} extensions` +
+          `${b.tilesMax < cfg.extensions ? '; the board pages them' : ''}); ${b.latency.n} latency samples ` +
           `(${f(b.latency.n / seconds, 0)}/s, ${b.latency.negative} negative), max ${f(b.latency.max, 0)} ms; longest frame gap ${f(b.maxFrameGapMs, 0)} ms; ` +
           `long tasks ${b.longTasks} totalling ${f(b.longTaskTotalMs, 0)} ms`,
       );

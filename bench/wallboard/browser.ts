@@ -148,7 +148,12 @@ export async function waitReady(kiosk: KioskPage, timeoutMs: number, url: string
 
 export const tilesOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __kioskBench: { tiles: number } }).__kioskBench.tiles);
 
-export const drain = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { __kioskBench: { drain(): number[] } }).__kioskBench.drain());
+/** the latencies since the last drain, and the tiles on the board now (one round trip) */
+export const drain = (page: Page): Promise<{ latencies: number[]; tiles: number }> =>
+  page.evaluate(() => {
+    const b = (window as unknown as { __kioskBench: { drain(): number[]; tiles: number } }).__kioskBench;
+    return { latencies: b.drain(), tiles: b.tiles };
+  });
 
 export const resetCounters = (page: Page): Promise<void> => page.evaluate(() => (window as unknown as { __wallboardBench: { reset(): void } }).__wallboardBench.reset());
 
