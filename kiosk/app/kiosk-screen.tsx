@@ -5,7 +5,8 @@
  * a small pixel shift every minute against burn-in, a reload by itself when a new build is deployed.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { distinctUntilChanged, first, map } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import type { KioskBoard } from '../../domain/resources/kiosk-screen';
 import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
@@ -28,7 +29,7 @@ const BOARDS: Record<KioskBoard, ComponentType> = {
 };
 
 export function KioskScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { live, config, url } = useKiosk();
   const playlist = useActorRef(playlistMachine, { input: { boards: config.boards, secondsPerBoard: config.secondsPerBoard, pin: url.pin } });
   useEffect(() => {
@@ -36,14 +37,17 @@ export function KioskScreen() {
   }, [playlist, config.boards, config.secondsPerBoard]);
   const board = useSelector(playlist, (s) => currentBoard(s.context));
   const pinned = useSelector(playlist, (s) => s.matches('pinned'));
-  const health = useObservable(live.health$, null);
-  const now = useObservable(live.clock$, live.now());
+  // only what the frame needs: whether the data is stale (the footer follows the health itself)
+  const stale$ = useMemo(() => live.health$.pipe(map((h) => h.stale), distinctUntilChanged()), [live.health$]);
+  const stale = useObservable(stale$, false);
+  const ready$ = useMemo(() => live.health$.pipe(first((h) => !h.stale && h.asOf !== null)), [live.health$]);
   const offset = useBurnInOffset();
   const reloading = useVersionWatch(live);
 
   useEffect(() => {
-    if (health && !health.stale && health.asOf !== null) live.probe.setReady(true);
-  }, [health, live.probe]);
+    const sub = ready$.subscribe(() => live.probe.setReady(true));
+    return () => sub.unsubscribe();
+  }, [ready$, live.probe]);
 
   const Board = board ? BOARDS[board] : null;
   return (
@@ -55,15 +59,13 @@ export function KioskScreen() {
           {board ? t(`kiosk.boards.${board}`) : ''}
         </span>
         {pinned ? <span className="rounded-[0.6vh] px-[1vh] py-[0.3vh] text-[2.2vh] font-semibold ring-2 ring-current">{t('kiosk.pinned')}</span> : null}
-        <span className="ml-auto font-semibold tabular-nums" data-testid="kiosk-clock">
-          {formatClock(now, i18n.language)}
-        </span>
+        <Clock />
       </header>
-      <main className={`min-h-0 flex-1 transition-[opacity,filter] duration-300 ${health?.stale ? 'kiosk-stale' : ''}`} data-testid="kiosk-board" data-stale={health?.stale ? 'true' : 'false'}>
+      <main className={`min-h-0 flex-1 transition-[opacity,filter] duration-300 ${stale ? 'kiosk-stale' : ''}`} data-testid="kiosk-board" data-stale={stale ? 'true' : 'false'}>
         {Board ? <Board /> : null}
       </main>
       <StatusBar
-        health={health}
+        health$={live.health$}
         boards={config.boards}
         current={board}
         pinned={pinned}
@@ -71,6 +73,18 @@ export function KioskScreen() {
         onPick={(picked) => playlist.send(pinned && picked === board ? { type: 'UNPIN' } : { type: 'PIN', board: picked })}
       />
     </div>
+  );
+}
+
+/** The time of day from the shared clock; only this re-renders every tick. */
+function Clock() {
+  const { i18n } = useTranslation();
+  const { live } = useKiosk();
+  const now = useObservable(live.clock$, live.now());
+  return (
+    <span className="ml-auto font-semibold tabular-nums" data-testid="kiosk-clock">
+      {formatClock(now, i18n.language)}
+    </span>
   );
 }
 

@@ -4,7 +4,7 @@
  * the set of tiles or the totals change (checked on the shared clock's tick); each tile follows its own
  * extension actor (STYLE 6), and timers are painted without renders (timer-painter.ts).
  */
-import { useSyncExternalStore, useMemo, useRef, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusCode } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
@@ -55,6 +55,17 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
   return useSyncExternalStore(store.subscribe, store.read, store.read);
 }
 
+/** A time that moves once per page period, only while the board has pages to turn. */
+function usePageClock(paging: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!paging) return;
+    const timer = setInterval(() => setNow(Date.now()), AGENTS_PAGE_MS);
+    return () => clearInterval(timer);
+  }, [paging]);
+  return now;
+}
+
 export function AgentsBoard() {
   const { t } = useTranslation();
   const { live, config } = useKiosk();
@@ -62,9 +73,10 @@ export function AgentsBoard() {
   const area = useRef<HTMLDivElement>(null);
   const size = useElementSize(area);
   const fit = size.width > 0 && size.height > 0 ? fitTiles({ width: size.width, height: size.height, count: overview.visible.length, headerHeight: 0, numberChars: Math.max(3, overview.numberChars) + ICON_CHARS }) : null;
-  const paging = fit ? pageAt(live.now(), overview.visible.length, fit.perPage, AGENTS_PAGE_MS) : null;
+  const pageNow = usePageClock(fit?.overflow === true);
+  const paging = fit ? pageAt(pageNow, overview.visible.length, fit.perPage, AGENTS_PAGE_MS) : null;
   const shown = paging ? overview.visible.slice(paging.start, paging.end) : [];
-  live.probe.setTiles(shown.length);
+  useEffect(() => live.probe.setTiles(shown.length), [live.probe, shown.length]);
 
   const gridStyle: CSSProperties | undefined = fit
     ? { gridTemplateColumns: `repeat(${fit.columns}, ${fit.tileWidth}px)`, gridAutoRows: `${fit.tileHeight}px`, gap: `${fit.gap}px` }

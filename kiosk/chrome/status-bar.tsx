@@ -2,10 +2,16 @@
  * The footer: LIVE / RECONNECTING / OFFLINE with "data as of hh:mm:ss" (the newest event's server
  * time), and the playlist's boards (the current one marked; a touch pins it, a second touch unpins).
  */
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { auditTime, distinctUntilChanged, merge, type Observable } from 'rxjs';
 import type { KioskBoard } from '../../domain/resources/kiosk-screen';
 import type { ConnectionHealth } from '../../streams/connection-health';
+import { useObservable } from '../../src/ui/use-observable';
 import { formatClock } from '../format';
+
+/** "data as of" moves with every event; the footer redraws at most once a second for it. */
+const FOOTER_REFRESH_MS = 1000;
 
 const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
   live: 'bg-k-live',
@@ -14,7 +20,7 @@ const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
 };
 
 interface StatusBarProps {
-  health: ConnectionHealth | null;
+  health$: Observable<ConnectionHealth>;
   boards: readonly KioskBoard[];
   current: KioskBoard | undefined;
   pinned: boolean;
@@ -22,8 +28,11 @@ interface StatusBarProps {
   onPick(board: KioskBoard): void;
 }
 
-export function StatusBar({ health, boards, current, pinned, reloading, onPick }: StatusBarProps) {
+export function StatusBar({ health$, boards, current, pinned, reloading, onPick }: StatusBarProps) {
   const { t, i18n } = useTranslation();
+  // a change of state shows at once; asOf alone at most once a second
+  const throttled$ = useMemo(() => merge(health$.pipe(auditTime(FOOTER_REFRESH_MS)), health$.pipe(distinctUntilChanged((a, b) => a.state === b.state))), [health$]);
+  const health = useObservable(throttled$, null);
   const state = health?.state ?? 'reconnecting';
   return (
     <footer className="flex items-center gap-[2vh] text-[2.4vh] leading-none">

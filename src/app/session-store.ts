@@ -39,3 +39,29 @@ export function refreshDelayMs(expiration: string, now: number): number | null {
   if (Number.isNaN(at)) return null;
   return Math.min(Math.max(at - now - 120_000, 5_000), 86_400_000);
 }
+
+export interface PeriodicRefreshOptions {
+  periodMs: number;
+  /** asks for a new token (POST /refresh) */
+  refresh: () => Promise<LoginResponse>;
+  store: KeyValueStore;
+  /** a failed refresh (a 401 has already signed out through the API client) */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * B-PNL-27: while a screen is open its token is refreshed every `periodMs`, and once more when it
+ * closes. Returns the stop, which does that last refresh.
+ */
+export function startPeriodicRefresh({ periodMs, refresh, store, onError }: PeriodicRefreshOptions): () => void {
+  const once = () => {
+    refresh()
+      .then((next) => writeSession(store, next))
+      .catch(onError);
+  };
+  const timer = setInterval(once, periodMs);
+  return () => {
+    clearInterval(timer);
+    if (readSession(store)) once();
+  };
+}

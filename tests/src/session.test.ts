@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { corpOfPath, loginPathFor, withLanguage } from '../../src/app/login-redirect';
-import { clearSession, readSession, refreshDelayMs, STORAGE_KEYS, writeSession, type KeyValueStore } from '../../src/app/session-store';
+import { clearSession, readSession, refreshDelayMs, startPeriodicRefresh, STORAGE_KEYS, writeSession, type KeyValueStore } from '../../src/app/session-store';
 import { parseWorkingCorp, workingCorpCookies } from '../../src/app/working-corp';
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
@@ -80,5 +80,46 @@ describe('working corp cookies', () => {
     expect(parseWorkingCorp('theme=1; corpId=7; corpName=Acme%20Inc')).toEqual({ id: 7, name: 'Acme Inc' });
     expect(parseWorkingCorp('')).toBeNull();
     expect(parseWorkingCorp('corpId=abc')).toBeNull();
+  });
+});
+
+describe('B-PNL-27 periodic token refresh', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('B-PNL-27 refreshes every 60 s while open and once more on leaving, keeping the newest token', async () => {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    writeSession(store, { token: 't0', expiration: '2026-11-22T10:00:00.000Z' });
+    let n = 0;
+    const refresh = vi.fn(async () => ({ token: `t${++n}`, expiration: `2026-11-22T1${n}:00:00.000Z` }));
+    const stop = startPeriodicRefresh({ periodMs: 60_000, refresh, store, onError: () => undefined });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    expect(readSession(store)?.token).toBe('t3');
+    stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refresh).toHaveBeenCalledTimes(4);
+    expect(readSession(store)?.token).toBe('t4');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(refresh).toHaveBeenCalledTimes(4);
+  });
+
+  it('B-PNL-27 a failed refresh is reported, and nothing is refreshed on leaving after a sign-out', async () => {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    writeSession(store, { token: 't0', expiration: '2026-11-22T10:00:00.000Z' });
+    const errors: unknown[] = [];
+    const refresh = vi.fn(() => Promise.reject(new Error('offline')));
+    const stop = startPeriodicRefresh({ periodMs: 60_000, refresh, store, onError: (e) => errors.push(e) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(errors).toHaveLength(1);
+    expect(readSession(store)?.token).toBe('t0');
+    clearSession(store);
+    stop();
+    expect(refresh).toHaveBeenCalledTimes(1);
   });
 });

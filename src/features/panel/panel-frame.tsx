@@ -3,7 +3,10 @@
  * a header whose button switches to the other view.
  */
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { TIMING } from '../../../domain/constants';
+import { refreshToken } from '../../api/auth';
+import { startPeriodicRefresh } from '../../app/session-store';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaths } from '../../app/paths';
@@ -23,6 +26,17 @@ export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameP
   const corpId = usePanelCorpId();
   const { t } = useTranslation();
   const paths = usePaths();
+  // B-PNL-27: the panel refreshes its token every 60 s and on leaving
+  useEffect(
+    () =>
+      startPeriodicRefresh({
+        periodMs: TIMING.tokenRefreshMs,
+        refresh: refreshToken,
+        store: localStorage,
+        onError: (error) => console.warn('panel: token refresh failed', error),
+      }),
+    [],
+  );
   if (corpId === null) return null;
   const SwitchIcon = switchTo.icon;
   return (
