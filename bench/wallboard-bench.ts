@@ -18,6 +18,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { machineCpu } from './bench-common';
 import { drain, heapUsed, openKiosk, readCounters, resetCounters, waitReady, type KioskPage, type ScriptChunk } from './wallboard/browser';
 import { HubCounter, planTraffic, STATE_CHANGES_PER_CALL } from './wallboard/load';
 import { parseArgs, type WallboardConfig } from './wallboard/options';
@@ -26,6 +27,8 @@ import { BENCH_CORP, BENCH_PASSWORD, BENCH_USER, seedBenchCorp } from './wallboa
 import { ROOT, startServer, treeCpuSeconds, type ServerHandle } from './wallboard/server';
 
 const STATUS_NAMES: Record<string, string> = { '0': 'offline', '1': 'ringing', '2': 'in use', '3': 'online', '4': 'hangup', '5': 'on hold' };
+/** the rest of the machine above this (% of one core) makes a contended run */
+const CONTENDED_PCT = 50;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function api<T>(base: string, method: string, route: string, body: unknown, token?: string): Promise<T> {
@@ -63,6 +66,10 @@ interface BrowserFigures {
   jsGzipBytes: number;
   jsBytes: number;
   cpuPct: number | null;
+  /** what the page's hub connection received per second over the window */
+  hubRecordsPerSec: number;
+  hubFramesPerSec: number;
+  hubKBPerSec: number;
   consoleErrors: string[];
 }
 
@@ -165,6 +172,9 @@ async function main(): Promise<number> {
     }
     hub.openWindow();
     const t0 = Date.now();
+    const ws0 = live ? await live.received() : null;
+    const machine0 = machineCpu(os.cpus());
+    const self0 = process.cpuUsage();
     const serverCpu0 = treeCpuSeconds(srv.pid);
     const browserCpu0 = browserCpu();
     const latencies: number[] = [];
@@ -194,8 +204,12 @@ async function main(): Promise<number> {
       counters = await readCounters(live.page);
     }
     const seconds = (Date.now() - t0) / 1000;
+    const ws1 = live ? await live.received() : null;
     const load = hub.closeWindow();
     const serverCpu1 = treeCpuSeconds(srv.pid);
+    const machine1 = machineCpu(os.cpus());
+    const self1 = process.cpuUsage(self0);
+    const selfCpuPct = ((self1.user + self1.system) / 1e6 / seconds) * 100;
     const browserCpu1 = browserCpu();
     if (live) {
       heapEnd = await heapUsed(live.cdp);
@@ -204,6 +218,9 @@ async function main(): Promise<number> {
     const chunks = kiosk ? await (kiosk as KioskPage).chunks() : [];
     const serverCpuPct = serverCpu0 !== null && serverCpu1 !== null ? ((serverCpu1 - serverCpu0) / seconds) * 100 : null;
     const browserCpuPct = browserCpu0 !== null && browserCpu1 !== null ? ((browserCpu1 - browserCpu0) / seconds) * 100 : null;
+    // the rest of the machine: busy time of all cores minus the server, chromium and this process
+    const machineBusyPct = machine1.total > machine0.total ? ((machine1.busy - machine0.busy) / (machine1.total - machine0.total)) * cpus.length * 100 : NaN;
+    const otherCpuPct = Math.max(0, machineBusyPct - (serverCpuPct ?? 0) - (browserCpuPct ?? 0) - selfCpuPct);
 
     let browser: BrowserFigures | null = null;
     if (live && counters) {
@@ -230,6 +247,9 @@ async function main(): Promise<number> {
         jsBytes: chunks.reduce((a, c) => a + c.bytes, 0),
         jsGzipBytes: chunks.reduce((a, c) => a + c.gzipBytes, 0),
         cpuPct: browserCpuPct,
+        hubRecordsPerSec: ws0 && ws1 ? (ws1.records - ws0.records) / seconds : NaN,
+        hubFramesPerSec: ws0 && ws1 ? (ws1.frames - ws0.frames) / seconds : NaN,
+        hubKBPerSec: ws0 && ws1 ? (ws1.bytes - ws0.bytes) / 1000 / seconds : NaN,
         consoleErrors: (kiosk as KioskPage | null)?.consoleErrors ?? [],
       };
     }
@@ -284,6 +304,7 @@ async function main(): Promise<number> {
           `(${f(b.latency.n / seconds, 0)}/s, ${b.latency.negative} negative), max ${f(b.latency.max, 0)} ms; longest frame gap ${f(b.maxFrameGapMs, 0)} ms; ` +
           `long tasks ${b.longTasks} totalling ${f(b.longTaskTotalMs, 0)} ms`,
       );
+      console.log(`the page's hub connection received ${f(b.hubRecordsPerSec, 0)} records/s in ${f(b.hubFramesPerSec, 0)} frames/s, ${f(b.hubKBPerSec, 0)} kB/s`);
       console.log(`kiosk route JS (${f(b.jsBytes / 1000, 1)} kB raw, ${f(b.jsGzipBytes / 1000, 1)} kB gzip -9):`);
       for (const c of [...chunks].sort((a, z) => z.gzipBytes - a.gzipBytes)) {
         console.log(`  ${c.url.padEnd(48)} ${f(c.bytes / 1000, 1).padStart(8)} kB  ${f(c.gzipBytes / 1000, 1).padStart(7)} kB gzip${c.afterReady ? '  (after ready)' : ''}${c.encoding ? `  (sent ${c.encoding})` : ''}`);
@@ -293,8 +314,15 @@ async function main(): Promise<number> {
     console.log(
       `CPU over the window (% of one core, ${cpus.length} cores): server ${f(serverCpuPct, 0)}%` +
         (browserCpuPct !== null ? `, chromium ${f(browserCpuPct, 0)}%` : '') +
+        `, this process ${f(selfCpuPct, 0)}%, other processes ${f(otherCpuPct, 0)}%` +
         `; server warnings logged: ${srv.warnings()}; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`,
     );
+    if (otherCpuPct > CONTENDED_PCT) {
+      console.log(
+        `note: other processes used ${f(otherCpuPct, 0)}% of a core during the window (of ${cpus.length * 100}%): ` +
+          'the server and chromium competed with them for CPU, so these figures are worse than on an idle machine',
+      );
+    }
     if (browserError) console.log(`browser figures missing: ${browserError.split('\n')[0]}`);
 
     const report = {
@@ -306,7 +334,7 @@ async function main(): Promise<number> {
       load: { ...load, latencies: undefined, hubLatency },
       browser: browser ? { ...browser } : null,
       browserError,
-      cpu: { serverPct: serverCpuPct, browserPct: browserCpuPct },
+      cpu: { serverPct: serverCpuPct, browserPct: browserCpuPct, benchPct: selfCpuPct, otherPct: otherCpuPct, machineBusyPct },
       table: rows,
     };
     writeFileSync(cfg.out, JSON.stringify(report, null, 2) + '\n');

@@ -31,6 +31,21 @@ const INIT_SCRIPT = `(() => {
   } catch (e) {
     m.observer = 'unsupported: ' + e;
   }
+  // what the page's hub connection receives, counted by a listener of its own on every WebSocket
+  // (cheaper than relaying every frame over CDP); SignalR records end with 0x1e
+  m.wsFrames = 0; m.wsRecords = 0; m.wsChars = 0;
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        if (typeof e.data !== 'string') return;
+        m.wsFrames++;
+        m.wsChars += e.data.length;
+        for (let i = e.data.indexOf('\x1e'); i >= 0; i = e.data.indexOf('\x1e', i + 1)) m.wsRecords++;
+      });
+    }
+  };
   m.reset = () => {
     m.since = performance.now(); m.frames = 0; m.maxFrameGapMs = 0; m.last = 0; m.longTasks = 0; m.longTaskMaxMs = 0; m.longTaskTotalMs = 0;
   };
@@ -67,6 +82,8 @@ export interface KioskPage {
   /** every JS chunk under /assets/ the page loaded, once each */
   chunks(): Promise<ScriptChunk[]>;
   consoleErrors: string[];
+  /** WebSocket messages, SignalR records and characters the page received (cumulative, counted in the page) */
+  received(): Promise<{ frames: number; records: number; bytes: number }>;
   close(): Promise<void>;
 }
 
@@ -109,6 +126,10 @@ export async function openKiosk(opts: { chromiumPath: string; url: string; width
     page,
     cdp,
     consoleErrors,
+    received: () => page.evaluate(() => {
+      const m = (window as unknown as { __wallboardBench: { wsFrames: number; wsRecords: number; wsChars: number } }).__wallboardBench;
+      return { frames: m.wsFrames, records: m.wsRecords, bytes: m.wsChars };
+    }),
     markReady: () => {
       ready = true;
     },
