@@ -273,9 +273,10 @@ async function main(): Promise<number> {
         { figure: 'latency p99, event ts → frame (ms)', measured: f(b.latency.p99, 1), target: `< ${TARGETS.p99Ms}`, met: b.latency.n > 0 ? b.latency.p99 < TARGETS.p99Ms : null },
         {
           figure: 'longest main-thread task (ms)',
-          measured: b.longTasks === 0 ? `none over ${TARGETS.longTaskMs}` : `${f(b.longTaskMaxMs, 0)} (${b.longTasks} over ${TARGETS.longTaskMs})`,
+          // Chromium reports tasks of 50 ms and more; the target is "no task over 50 ms"
+          measured: b.longTasks === 0 ? `none reported (≤ ${TARGETS.longTaskMs})` : `${f(b.longTaskMaxMs, 0)} (${b.longTasks} long tasks)`,
           target: `≤ ${TARGETS.longTaskMs}`,
-          met: b.longTaskObserver === 'longtask' ? b.longTasks === 0 : null,
+          met: b.longTaskObserver === 'longtask' ? b.longTaskMaxMs <= TARGETS.longTaskMs : null,
         },
         { figure: 'JS heap used, start (MB)', measured: f(b.heapStartBytes / 1e6, 2), target: '', met: null },
         { figure: 'JS heap used, end (MB)', measured: f(b.heapEndBytes / 1e6, 2), target: '', met: null },
