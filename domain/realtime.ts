@@ -147,7 +147,11 @@ export interface HubPushes {
 export type HubPushName = keyof HubPushes;
 
 /** Client → server methods (spec 1 §7, spec 3 §7). The Get* methods answer with the snapshot push. */
-export const HUB_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues', 'HangUp'] as const;
+/**
+ * StartLogMonitor / StopLogMonitor (B-LOG-05): LogMon pushes (every raw PBX event) reach only the
+ * connections whose log monitor is open, never the panels and wall TVs of the corp.
+ */
+export const HUB_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues', 'HangUp', 'StartLogMonitor', 'StopLogMonitor'] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 
 /** The twelve log-monitor event types (spec 3 §2.3). */

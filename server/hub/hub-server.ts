@@ -44,6 +44,11 @@ export interface HubCallContext {
    * corp; null stops watching). Refused for other levels.
    */
   watchCorp(corpId: number | null): void;
+  /**
+   * B-LOG-05: receive the LogMon pushes of `corpId` (an authorized corp: the own one, or level 1's
+   * watched one); null stops. LogMon goes to these connections only.
+   */
+  watchLog(corpId: number | null): void;
 }
 
 export type HubMethodHandler = (ctx: HubCallContext, ...args: unknown[]) => unknown;
@@ -51,6 +56,11 @@ export type HubMethods = Record<string, HubMethodHandler>;
 
 /** An error whose message is sent to the client in the Completion (other errors are hidden). */
 export class HubError extends Error {}
+
+/** The push that goes to log-feed groups only (B-LOG-05). */
+const LOG_PUSH = 'LogMon';
+/** A corp's log-feed group shares the groups map under a negative key (corp ids are ≥ 0). */
+const logGroupKey = (corpId: number) => -1 - corpId;
 
 export interface HubLogger {
   info?(msg: string, data?: Record<string, unknown>): void;
@@ -184,6 +194,8 @@ interface Connection {
   /** corp groups joined: own corp first, then the watched corp */
   groups: Set<number>;
   watched: number | null;
+  /** the corp whose log feed this connection receives (B-LOG-05), null for none */
+  logWatched: number | null;
   ctx: HubCallContext;
 }
 
@@ -254,7 +266,9 @@ export function createHubServer(options: HubServerOptions): HubServer {
   const pending = new Map<string, PendingNegotiation>();
   const connections = new Map<string, Connection>();
   const byToken = new Map<string, Connection>();
+  /** corp groups (key = corpId) and log-feed groups (key = logGroupKey(corpId), negative) */
   const groups = new Map<number, Group>();
+  const corpGroups = () => [...groups.keys()].filter((key) => key >= 0);
   let dirty = new Set<Connection>();
   let flushScheduled = false;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -384,6 +398,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       sizedBytes: 0,
       groups: new Set(),
       watched: null,
+      logWatched: null,
       ctx: undefined as unknown as HubCallContext,
     };
     conn.ctx = {
@@ -391,6 +406,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
       connectionId: id,
       send: (push, payload) => enqueuePrivate(conn, pushRecordFromJson(push, JSON.stringify(payload)), 1),
       watchCorp: (corpId) => watchCorp(conn, corpId),
+      watchLog: (corpId) => watchLog(conn, corpId),
     };
     connections.set(id, conn);
     byToken.set(token, conn);
@@ -426,6 +442,13 @@ export function createHubServer(options: HubServerOptions): HubServer {
     if (conn.watched !== null && conn.watched !== conn.principal.corpId) leave(conn, conn.watched);
     conn.watched = corpId;
     if (corpId !== null && !conn.groups.has(corpId)) join(conn, corpId);
+  }
+
+  function watchLog(conn: Connection, corpId: number | null): void {
+    if (conn.logWatched === corpId) return;
+    if (conn.logWatched !== null) leave(conn, logGroupKey(conn.logWatched));
+    conn.logWatched = corpId;
+    if (corpId !== null) join(conn, logGroupKey(corpId));
   }
 
   function dispose(conn: Connection): void {
@@ -616,14 +639,14 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   function broadcastJson(corpId: number, push: string, payloadJson: string): void {
     counters.broadcasts++;
-    const group = groups.get(corpId);
+    const group = groups.get(push === LOG_PUSH ? logGroupKey(corpId) : corpId);
     if (!group || group.members.size === 0 || stopping) return;
     counters.serializations++;
     broadcastRecord(group, pushRecordFromJson(push, payloadJson));
   }
 
   function broadcast<K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]): void {
-    const group = groups.get(corpId);
+    const group = groups.get(push === LOG_PUSH ? logGroupKey(corpId) : corpId);
     if (!group || group.members.size === 0 || stopping) {
       counters.broadcasts++;
       return;
@@ -633,7 +656,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
 
   function broadcastAll(push: string, payload: unknown): void {
     const json = JSON.stringify(payload);
-    for (const corpId of [...groups.keys()]) broadcastJson(corpId, push, json);
+    for (const corpId of corpGroups()) broadcastJson(corpId, push, json);
   }
 
   function sendTo(connectionId: string, push: string, payload: unknown): boolean {
@@ -804,7 +827,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     broadcastJson,
     broadcastAll,
     sendTo,
-    corpsConnected: () => [...groups.keys()],
+    corpsConnected: () => corpGroups(),
     connectionCount: (corpId?: number) => (corpId === undefined ? counters.connections : (groups.get(corpId)?.members.size ?? 0)),
     closeConnection: (connectionId, error, allowReconnect = false) => {
       const conn = connections.get(connectionId);

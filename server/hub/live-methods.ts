@@ -47,6 +47,15 @@ export function mayHangUp(principal: HubPrincipal): boolean {
   return principal.level <= 3;
 }
 
+/** The log monitor is a panel screen (spec 3 §2.3): 'panel' read when views are known; a kiosk screen never. */
+export function mayMonitorLog(principal: HubPrincipal): boolean {
+  if (principal.views) return canAccess({ level: principal.level, views: principal.views }, { view: 'panel', action: 'read' }) && !isKioskPrincipal(principal);
+  return true;
+}
+
+/** Kiosk screens have negative principal ids (the screen id, negated: server/auth/guard.ts). */
+const isKioskPrincipal = (principal: HubPrincipal) => principal.userId < 0;
+
 function text(value: unknown, name: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string' || value.trim() === '' || value.length > 80) throw new HubError(`Invalid ${name}.`);
@@ -71,6 +80,14 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
     GetAllChannels: snapshot('AllChannels', (c) => live.getChannels(c), 'channels'),
     GetAllContacts: snapshot('AllContacts', (c) => live.getContacts(c), 'contacts'),
     GetAllQueues: snapshot('AllQueues', (c) => live.getQueues(c), 'queues'),
+    // B-LOG-05: the log monitor starts (and stops) its own feed; the corp is authorized like a snapshot's
+    StartLogMonitor: (ctx: HubCallContext, corp?: unknown): void => {
+      if (!mayMonitorLog(ctx.principal)) throw new HubError('forbidden');
+      ctx.watchLog(authorizeCorp(ctx, corp));
+    },
+    StopLogMonitor: (ctx: HubCallContext): void => {
+      ctx.watchLog(null);
+    },
     HangUp: async (ctx: HubCallContext, caller?: unknown, receiver?: unknown, corp?: unknown): Promise<boolean> => {
       if (!mayHangUp(ctx.principal)) throw new HubError('forbidden');
       const corpId = authorizeCorp(ctx, corp);

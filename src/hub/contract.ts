@@ -27,6 +27,9 @@ export interface HubMethodSignatures {
   GetAllQueues(corpId?: number | null): void;
   /** true when a call between caller and receiver was hung up (B-ACT-04) */
   HangUp(caller: string, receiver: string, corpId?: number | null): boolean;
+  /** B-LOG-05: LogMon pushes of the corp reach this connection from now on */
+  StartLogMonitor(corpId?: number | null): void;
+  StopLogMonitor(): void;
 }
 export type HubMethodArgs<M extends HubMethod> = Parameters<HubMethodSignatures[M]>;
 export type HubMethodResult<M extends HubMethod> = ReturnType<HubMethodSignatures[M]>;

@@ -56,7 +56,7 @@ test('B-ACT-01 B-ACT-04 an originated call shows in Active calls and is hung up 
   await expect.poll(() => ours.count(), { timeout: 15_000 }).toBe(0);
 });
 
-test('B-LOG-02 B-LOG-03 B-LOG-04 the log monitor shows events; switching a type off removes its entries', async ({ page }) => {
+test('B-LOG-02 B-LOG-03 B-LOG-04 B-LOG-05 the log monitor starts its feed and shows events; switching a type off removes its entries', async ({ page }) => {
   await signIn(page);
   await page.goto('/acme/en/panel/logmon');
   await expect(page.getByTestId('log-monitor')).toBeVisible();

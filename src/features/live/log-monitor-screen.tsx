@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronRight, Eraser, Pause, Play } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Subject } from 'rxjs';
 import { LOG_EVENT_TYPES, type LogEventType } from '../../../domain/realtime';
 import { useHub } from '../../hub';
+import type { HubClient } from '../../hub/hub-client';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -46,7 +47,27 @@ function LogRow({ entry }: { entry: LogEntry }) {
 }
 
 /**
- * Log monitor (spec 3 §2.3, B-LOG-02..04): the corp's PBX events from LogMon pushes, newest on top,
+ * B-LOG-05: opening the log monitor starts the corp's log feed on the hub (again after every
+ * reconnect, which starts a new connection), leaving it stops the feed.
+ */
+function useLogFeed(hub: HubClient | null, corpId: number | null): void {
+  useEffect(() => {
+    if (!hub || corpId === null) return;
+    const start = () => hub.invoke('StartLogMonitor', corpId).catch((error: unknown) => console.warn('log monitor: StartLogMonitor failed', error));
+    // not connected yet: the 'connected' request below starts it
+    if (hub.state === 'connected') void start();
+    const again = hub.snapshotRequests$.subscribe((reason) => {
+      if (reason === 'connected' || reason === 'reconnected' || reason === 'resync') void start();
+    });
+    return () => {
+      again.unsubscribe();
+      hub.invoke('StopLogMonitor').catch((error: unknown) => console.warn('log monitor: StopLogMonitor failed', error));
+    };
+  }, [hub, corpId]);
+}
+
+/**
+ * Log monitor (spec 3 §2.3, B-LOG-02..05): the corp's PBX events from LogMon pushes, newest on top,
  * at most 1,000 kept; twelve type switches; pause counts new events without showing them.
  */
 export default function LogMonitorScreen() {
@@ -57,6 +78,7 @@ export default function LogMonitorScreen() {
   const control = useMemo(() => new Subject<(buffer: LogBuffer) => LogBuffer>(), []);
   const log$ = useMemo(() => (hub && corpId !== null ? logMonitor(hub.events$, corpId, control, EMPTY_LOG) : null), [hub, corpId, control]);
   const buffer = useObservable(log$, EMPTY_LOG);
+  useLogFeed(hub, corpId);
   const shown = visibleEntries(buffer, enabled);
 
   const toggle = (type: LogEventType, on: boolean) => {

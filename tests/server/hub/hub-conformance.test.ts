@@ -138,6 +138,47 @@ describe('official client', () => {
     expect(srv.live.hangups).toEqual(['2:1001->1002', '2:1005->1002']);
   });
 
+  it('B-LOG-05 LogMon reaches only the connections whose log monitor is open, for the corp they may watch', async () => {
+    const logmon = (ts: number, corpId = 2) => ({ corpId, type: 'Dial' as const, timestamp: '', device: 'PJSIP/2_1001', state: 'Ring', event: { type: 'Dial' }, ts });
+    const watcher = track(client(srv.url, 'tok-acme-admin'));
+    const panel = track(client(srv.url, 'tok-acme-admin'));
+    const globex = track(client(srv.url, 'tok-globex-admin'));
+    const got: Record<string, number[]> = { watcher: [], panel: [], globex: [] };
+    watcher.on('LogMon', (p: { ts: number }) => got.watcher.push(p.ts));
+    panel.on('LogMon', (p: { ts: number }) => got.panel.push(p.ts));
+    globex.on('LogMon', (p: { ts: number }) => got.globex.push(p.ts));
+    await Promise.all([watcher.start(), panel.start(), globex.start()]);
+    await watcher.invoke('StartLogMonitor');
+    // another corp's feed is refused below level 1
+    await expect(globex.invoke('StartLogMonitor', 2)).rejects.toThrow('forbidden');
+    srv.hub.broadcast(2, 'LogMon', logmon(1));
+    srv.hub.broadcast(2, 'Ringing', { corpId: 2, callId: '1.1', caller: '1001', receiver: '1002', ts: 2 });
+    await waitFor(() => got.watcher.length === 1, 3000, 'LogMon to the watcher');
+    await watcher.invoke('StopLogMonitor');
+    srv.hub.broadcast(2, 'LogMon', logmon(3));
+    await watcher.invoke('Echo', 'flush');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toEqual({ watcher: [1], panel: [], globex: [] });
+    // the corp's groups are still only the corps (the log group is not a corp)
+    expect(srv.hub.corpsConnected().every((c) => c >= 0)).toBe(true);
+  });
+
+  it('B-LOG-05 a level 1 watcher follows the log feed of the corp it watches', async () => {
+    const sup = track(client(srv.url, 'tok-super'));
+    const got: number[] = [];
+    sup.on('LogMon', (p: { corpId: number }) => got.push(p.corpId));
+    await sup.start();
+    await sup.invoke('StartLogMonitor', 3);
+    srv.hub.broadcast(2, 'LogMon', { corpId: 2, type: 'Dial', timestamp: '', device: '', state: '', event: null, ts: 1 });
+    srv.hub.broadcast(3, 'LogMon', { corpId: 3, type: 'Dial', timestamp: '', device: '', state: '', event: null, ts: 2 });
+    await waitFor(() => got.length === 1, 3000, 'globex LogMon');
+    await sup.invoke('StartLogMonitor', 2);
+    srv.hub.broadcast(3, 'LogMon', { corpId: 3, type: 'Dial', timestamp: '', device: '', state: '', event: null, ts: 3 });
+    srv.hub.broadcast(2, 'LogMon', { corpId: 2, type: 'Dial', timestamp: '', device: '', state: '', event: null, ts: 4 });
+    await waitFor(() => got.length === 2, 3000, 'acme LogMon');
+    expect(got).toEqual([3, 2]);
+  });
+
   it('never delivers another corp’s event', async () => {
     const acme = track(client(srv.url, 'tok-acme-admin'));
     const globex = track(client(srv.url, 'tok-globex-admin'));
@@ -367,7 +408,7 @@ describe('keep-alive and shutdown', () => {
       (raw.ws as unknown as { _socket: { pause(): void } })._socket.pause();
       const big = 'x'.repeat(64 * 1024);
       for (let i = 0; i < 400 && s.hub.counters.slowConsumers === 0; i++) {
-        s.hub.broadcast(2, 'LogMon', { corpId: 2, type: 'Dial', timestamp: '', device: '', state: big, event: null, ts: i });
+        s.hub.broadcast(2, 'ActiveCalls', { corpId: 2, calls: [{ corpId: 2, callId: `c${i}`, time: i, profile: 'internal', caller: big, destination: '', dialed: '', receiver: '', trunk: null }], ts: i });
         await new Promise((r) => setImmediate(r));
       }
       expect(s.hub.counters.slowConsumers).toBe(1);
