@@ -71,6 +71,9 @@ interface BrowserFigures {
   hubFramesPerSec: number;
   hubKBPerSec: number;
   consoleErrors: string[];
+  /** the page navigated (reloaded) this many times during the window */
+  reloadsInWindow: number;
+  chunksOfLaterLoads: ScriptChunk[];
 }
 
 async function main(): Promise<number> {
@@ -215,7 +218,10 @@ async function main(): Promise<number> {
       heapEnd = await heapUsed(live.cdp);
       await live.page.screenshot({ path: path.join(outDir, 'wallboard.png') }).catch(() => undefined);
     }
-    const chunks = kiosk ? await (kiosk as KioskPage).chunks() : [];
+    const allChunks = kiosk ? await (kiosk as KioskPage).chunks() : [];
+    // the route's JS is what one load of it fetched: the first load (a reload may fetch a new build)
+    const chunks = allChunks.filter((c) => c.load === 0);
+    const reloads = live ? live.navigations.filter((n) => n.at >= t0).length : 0;
     const serverCpuPct = serverCpu0 !== null && serverCpu1 !== null ? ((serverCpu1 - serverCpu0) / seconds) * 100 : null;
     const browserCpuPct = browserCpu0 !== null && browserCpu1 !== null ? ((browserCpu1 - browserCpu0) / seconds) * 100 : null;
     // the rest of the machine: busy time of all cores minus the server, chromium and this process
@@ -251,6 +257,8 @@ async function main(): Promise<number> {
         hubFramesPerSec: ws0 && ws1 ? (ws1.frames - ws0.frames) / seconds : NaN,
         hubKBPerSec: ws0 && ws1 ? (ws1.bytes - ws0.bytes) / 1000 / seconds : NaN,
         consoleErrors: (kiosk as KioskPage | null)?.consoleErrors ?? [],
+        reloadsInWindow: reloads,
+        chunksOfLaterLoads: allChunks.filter((c) => c.load > 0),
       };
     }
     const hubLatency = summarise(load.latencies);
@@ -311,6 +319,12 @@ async function main(): Promise<number> {
         console.log(`  ${c.url.padEnd(48)} ${f(c.bytes / 1000, 1).padStart(8)} kB  ${f(c.gzipBytes / 1000, 1).padStart(7)} kB gzip${c.afterReady ? '  (after ready)' : ''}${c.encoding ? `  (sent ${c.encoding})` : ''}`);
       }
       if (b.consoleErrors.length) console.log(`page console errors: ${b.consoleErrors.join(' | ')}`);
+      if (b.reloadsInWindow > 0) {
+        console.log(
+          `WARNING: the page reloaded ${b.reloadsInWindow} time(s) during the window (the kiosk reloads itself when a new build is deployed: ` +
+            `did something run vite build meanwhile?). The figures mix two page loads; run again. The JS size counts the first load only.`,
+        );
+      }
     }
     console.log(
       `CPU over the window (% of one core, ${cpus.length} cores): server ${f(serverCpuPct, 0)}%` +

@@ -70,6 +70,8 @@ export interface ScriptChunk {
   /** content-encoding the server sent (the gzip figure is always our own level-9 gzip of the body) */
   encoding: string | null;
   afterReady: boolean;
+  /** 0 for the first load of the page, 1 after its first reload, ... */
+  load: number;
 }
 
 export interface KioskPage {
@@ -79,8 +81,10 @@ export interface KioskPage {
   cdp: CDPSession;
   /** marks the chunks loaded from now on as loaded after the board was ready */
   markReady(): void;
-  /** every JS chunk under /assets/ the page loaded, once each */
+  /** every JS chunk under /assets/ the page loaded, once each per load */
   chunks(): Promise<ScriptChunk[]>;
+  /** main-frame navigations since the page was opened (the first is the opening) */
+  navigations: { at: number; url: string }[];
   consoleErrors: string[];
   /** WebSocket messages, SignalR records and characters the page received (cumulative, counted in the page) */
   received(): Promise<{ frames: number; records: number; bytes: number }>;
@@ -100,13 +104,22 @@ export async function openKiosk(opts: { chromiumPath: string; url: string; width
   await cdp.send('HeapProfiler.enable');
   const pending: Promise<ScriptChunk | null>[] = [];
   let ready = false;
+  // a reload (the kiosk reloads itself when a new build is deployed) starts a new load
+  let load = -1;
+  const navigations: { at: number; url: string }[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    load++;
+    navigations.push({ at: Date.now(), url: frame.url() });
+  });
   const onResponse = (res: Response) => {
     const url = new URL(res.url());
     if (!url.pathname.startsWith('/assets/') || !/\.m?js$/.test(url.pathname)) return;
     const afterReady = ready;
+    const loadIndex = Math.max(0, load);
     pending.push(
       res.body().then(
-        (body) => ({ url: url.pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] ?? null, afterReady }),
+        (body) => ({ url: url.pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length, encoding: res.headers()['content-encoding'] ?? null, afterReady, load: loadIndex }),
         () => null,
       ),
     );
@@ -126,6 +139,7 @@ export async function openKiosk(opts: { chromiumPath: string; url: string; width
     page,
     cdp,
     consoleErrors,
+    navigations,
     received: () => page.evaluate(() => {
       const m = (window as unknown as { __wallboardBench: { wsFrames: number; wsRecords: number; wsChars: number } }).__wallboardBench;
       return { frames: m.wsFrames, records: m.wsRecords, bytes: m.wsChars };
@@ -137,7 +151,7 @@ export async function openKiosk(opts: { chromiumPath: string; url: string; width
       const all = (await Promise.all(pending)).filter((c): c is ScriptChunk => c !== null);
       // the same chunk fetched twice is loaded once
       const seen = new Map<string, ScriptChunk>();
-      for (const c of all) if (!seen.has(c.url)) seen.set(c.url, c);
+      for (const c of all) if (!seen.has(`${c.load} ${c.url}`)) seen.set(`${c.load} ${c.url}`, c);
       return [...seen.values()];
     },
     close: async () => {
