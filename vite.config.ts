@@ -42,7 +42,8 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 export default defineConfig({
   plugins: [react(), tailwindcss(), versionFile, kioskLocales],
   define: { __CALLBOARD_BUILD_ID__: JSON.stringify(buildId) },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // CALLBOARD_NO_MINIFY=1: readable names in profiles (bench:wallboard --profile)
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true, minify: !process.env.CALLBOARD_NO_MINIFY },
   server: {
     port: 5173,
     proxy: {

@@ -19,6 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { machineCpu } from './bench-common';
+import { startProfile, startTrace, stopProfile, stopTrace } from './wallboard/profile';
 import { drain, heapUsed, openKiosk, readCounters, resetCounters, waitReady, type KioskPage, type ScriptChunk } from './wallboard/browser';
 import { HubCounter, planTraffic, STATE_CHANGES_PER_CALL } from './wallboard/load';
 import { parseArgs, type WallboardConfig } from './wallboard/options';
@@ -173,6 +174,8 @@ async function main(): Promise<number> {
       heapStart = await heapUsed(live.cdp);
       await resetCounters(live.page);
     }
+    if (live && cfg.profile) await startProfile(live.cdp);
+    if (live && cfg.trace) await startTrace(live.cdp);
     hub.openWindow();
     const t0 = Date.now();
     const ws0 = live ? await live.received() : null;
@@ -205,6 +208,17 @@ async function main(): Promise<number> {
     if (live) {
       tilesAtEnd = await collect(live.page);
       counters = await readCounters(live.page);
+      if (cfg.trace) {
+        const top = await stopTrace(live.cdp);
+        console.log('main thread by trace event (ms over the window, nested events overlap):');
+        for (const t of top) console.log(`  ${f(t.ms, 0).padStart(7)} ms  ${t.name}`);
+      }
+      if (cfg.profile) {
+        const file = path.join(path.dirname(cfg.out), 'wallboard.cpuprofile');
+        const top = await stopProfile(live.cdp, file);
+        console.log(`CPU profile of the page written to ${file}; most self time:`);
+        for (const t of top) console.log(`  ${f(t.ms, 0).padStart(7)} ms ${f(t.pct, 1).padStart(5)} %  ${t.name}`);
+      }
     }
     const seconds = (Date.now() - t0) / 1000;
     const ws1 = live ? await live.received() : null;

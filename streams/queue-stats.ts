@@ -27,7 +27,7 @@
  *
  * The stream ends with distinctUntilChanged(deepEqual): a clock tick with nobody waiting emits nothing.
  */
-import { Observable, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
+import { Observable, defer, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
 import { HUB, type LiveQueue, type QueueCaller } from '../domain';
 import { presenceOf, reduceExtension, type ExtensionSnapshot } from '../machines/extension-machine';
 import { deepEqual } from './deep-equal';
@@ -38,6 +38,12 @@ export type ServiceLevelFormula = 'offered' | 'asterisk';
 
 export interface QueueStatsOptions {
   corpId: number;
+  /**
+   * Count the members' presence from the extension events (default true). A consumer that already runs
+   * the extension machines (the kiosk's registry) passes false: the stream then skips every extension
+   * event, and the agent counts are null (the consumer counts them itself).
+   */
+  trackAgents?: boolean;
   /** threshold in seconds for live updates; defaults to each queue's own serviceLevelSec, else HUB.serviceLevelSec */
   serviceLevelSec?: number;
   formula?: ServiceLevelFormula;
@@ -55,9 +61,10 @@ export interface QueueStats {
   serviceLevelSec: number;
   /** see the formula above; null before any call was answered or abandoned */
   serviceLevelPct: number | null;
-  agentsFree: number;
-  agentsBusy: number;
-  agentsOffline: number;
+  /** null when `trackAgents` is false */
+  agentsFree: number | null;
+  agentsBusy: number | null;
+  agentsOffline: number | null;
 }
 
 interface QueueAcc {
@@ -67,7 +74,14 @@ interface QueueAcc {
 interface Acc {
   ready: boolean;
   queues: QueueAcc[];
-  extensions: Record<string, ExtensionSnapshot>;
+  /**
+   * The extensions, updated in place: this map is private to one subscription's scan (made per
+   * subscriber by `defer`), and copying 2,000 entries on each of 500 events a second is what a wall
+   * TV cannot afford.
+   */
+  extensions: Map<string, ExtensionSnapshot>;
+  /** whether the last input can have changed the stats (else nothing is recomputed) */
+  dirty: boolean;
   /** last clock tick, null before the first */
   tick: number | null;
   /** newest event ts */
@@ -93,17 +107,18 @@ function reduceEvent(acc: Acc, event: HubEvent, options: QueueStatsOptions): Acc
       const queues = event.payload.queues
         .filter((q) => q.corpId === options.corpId)
         .map(({ callers, ...queue }) => ({ queue, callers: byCallId(callers.filter((c) => c.corpId === options.corpId)) }));
-      return { ...acc, ready: true, queues, lastTs };
+      return { ...acc, ready: true, queues, lastTs, dirty: true };
     }
     case 'CallerInQueue': {
       const { ts: _ts, ...caller } = event.payload;
-      return { ...acc, lastTs, queues: updateQueue(acc.queues, caller.queueId, (q) => ({ ...q, callers: { ...q.callers, [caller.callId]: caller } })) };
+      return { ...acc, lastTs, dirty: true, queues: updateQueue(acc.queues, caller.queueId, (q) => ({ ...q, callers: { ...q.callers, [caller.callId]: caller } })) };
     }
     case 'deleteCaller': {
       const { queueId, callId, reason, waitedMs } = event.payload;
       return {
         ...acc,
         lastTs,
+        dirty: true,
         queues: updateQueue(acc.queues, queueId, (q) => {
           const { [callId]: _left, ...callers } = q.callers;
           const thresholdMs = (options.serviceLevelSec ?? q.queue.serviceLevelSec ?? HUB.serviceLevelSec) * 1000;
@@ -119,31 +134,38 @@ function reduceEvent(acc: Acc, event: HubEvent, options: QueueStatsOptions): Acc
       };
     }
     case 'AllExtensions': {
-      const extensions: Record<string, ExtensionSnapshot> = {};
+      if (options.trackAgents === false) return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
+      const extensions = new Map<string, ExtensionSnapshot>();
       for (const e of extensionEventsFromHub(event)) {
         if (e.type !== 'SNAPSHOT') continue;
-        const next = reduceExtension(acc.extensions[e.extension.number], e);
-        if (next) extensions[e.extension.number] = next;
+        const next = reduceExtension(acc.extensions.get(e.extension.number), e);
+        if (next) extensions.set(e.extension.number, next);
       }
-      return { ...acc, extensions, lastTs };
+      return { ...acc, extensions, lastTs, dirty: true };
     }
     case 'DeviceStateChanged':
     case 'Ringing':
     case 'CallConnected':
     case 'Hangup': {
-      let extensions = acc.extensions;
+      if (options.trackAgents === false) return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
+      let presenceChanged = false;
       for (const e of extensionEventsFromHub(event)) {
         if (e.type === 'SNAPSHOT') continue;
-        const prev = extensions[e.number];
+        const prev = acc.extensions.get(e.number);
         const next = prev && reduceExtension(prev, e);
-        if (next && next !== prev) extensions = { ...extensions, [e.number]: next };
+        if (!next || next === prev) continue;
+        acc.extensions.set(e.number, next);
+        if (presenceOf(prev.context.status) !== presenceOf(next.context.status)) presenceChanged = true;
       }
-      return { ...acc, extensions, lastTs };
+      // before the first clock tick the newest event time is "now" for the longest wait
+      return { ...acc, lastTs, dirty: presenceChanged || (acc.tick === null && waitingAnywhere(acc)) };
     }
     default:
-      return { ...acc, lastTs };
+      return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
   }
 }
+
+const waitingAnywhere = (acc: Acc) => acc.queues.some((q) => Object.keys(q.callers).length > 0);
 
 function updateQueue(queues: QueueAcc[], queueId: number, update: (q: QueueAcc) => QueueAcc): QueueAcc[] {
   return queues.some((q) => q.queue.queueId === queueId) ? queues.map((q) => (q.queue.queueId === queueId ? update(q) : q)) : queues;
@@ -155,8 +177,8 @@ function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
     const waiting = Object.values(callers);
     const earliest = waiting.reduce((min, c) => Math.min(min, c.since), Number.POSITIVE_INFINITY);
     const agents = { free: 0, busy: 0, offline: 0 };
-    for (const member of queue.members) {
-      const ext = acc.extensions[member];
+    for (const member of options.trackAgents === false ? [] : queue.members) {
+      const ext = acc.extensions.get(member);
       agents[ext ? presenceOf(ext.context.status) : 'offline'] += 1;
     }
     return {
@@ -170,9 +192,9 @@ function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
       answeredWithinSl: queue.answeredWithinSl,
       serviceLevelSec: options.serviceLevelSec ?? queue.serviceLevelSec,
       serviceLevelPct: serviceLevelPct(queue, options.formula),
-      agentsFree: agents.free,
-      agentsBusy: agents.busy,
-      agentsOffline: agents.offline,
+      agentsFree: options.trackAgents === false ? null : agents.free,
+      agentsBusy: options.trackAgents === false ? null : agents.busy,
+      agentsOffline: options.trackAgents === false ? null : agents.offline,
     };
   });
 }
@@ -185,13 +207,17 @@ export function queueStats(events$: Observable<HubEvent>, clock$: Observable<num
     ),
     clock$.pipe(map((now): Input => ({ kind: 'tick', now }))),
   );
-  const initial: Acc = { ready: false, queues: [], extensions: {}, tick: null, lastTs: 0 };
-  return inputs$.pipe(
-    scan((acc: Acc, input: Input): Acc => (input.kind === 'tick' ? { ...acc, tick: input.now } : reduceEvent(acc, input.event, options)), initial),
-    filter((acc) => acc.ready),
-    map((acc) => toStats(acc, options)),
-    distinctUntilChanged(deepEqual),
-  );
+  // a tick changes the stats only while somebody waits (the longest wait grows), or the first one
+  const onTick = (acc: Acc, now: number): Acc => ({ ...acc, tick: now, dirty: acc.tick === null || waitingAnywhere(acc) });
+  return defer(() => {
+    const initial: Acc = { ready: false, queues: [], extensions: new Map(), dirty: false, tick: null, lastTs: 0 };
+    return inputs$.pipe(
+      scan((acc: Acc, input: Input): Acc => (input.kind === 'tick' ? onTick(acc, input.now) : reduceEvent(acc, input.event, options)), initial),
+      filter((acc) => acc.ready && acc.dirty),
+      map((acc) => toStats(acc, options)),
+      distinctUntilChanged(deepEqual),
+    );
+  });
 }
 
 /** One queue's record, for a tile that shows one queue only (emits only its own changes). */

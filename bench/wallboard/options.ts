@@ -21,10 +21,14 @@ export interface WallboardConfig {
   out: string;
   /** SIM_SEED of the server */
   seed: number;
+  /** record the page's CPU profile over the window */
+  profile: boolean;
+  /** trace the page's main thread over the window */
+  trace: boolean;
 }
 
-const KNOWN = ['quick', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'no-browser', 'ready-timeout', 'out', 'seed'];
-const BOOLEAN = ['quick', 'no-browser'];
+const KNOWN = ['quick', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'no-browser', 'ready-timeout', 'out', 'seed', 'profile', 'trace'];
+const BOOLEAN = ['quick', 'no-browser', 'profile', 'trace'];
 
 export const USAGE = `npm run bench:wallboard [-- options]
   --extensions N     extensions on the Agents board (default 2000, quick 200)
@@ -36,6 +40,9 @@ export const USAGE = `npm run bench:wallboard [-- options]
   --no-browser       server and load only: prints the achieved state-change rate
   --ready-timeout S  how long to wait for the kiosk page to be ready (default 60)
   --seed N           the simulator's seed (default 1)
+  --profile          record a CPU profile of the page over the window (test-results/bench/wallboard.cpuprofile, open
+                     it in Chrome DevTools) and print the functions with the most self time
+  --trace            trace the page's main thread over the window and print its time by event (style, layout, paint, ...)
   --out FILE         JSON result (default test-results/bench/wallboard.json)`;
 
 export function parseArgs(argv: string[], cwd = process.cwd()): WallboardConfig {
@@ -68,6 +75,8 @@ export function parseArgs(argv: string[], cwd = process.cwd()): WallboardConfig 
   };
   return {
     quick,
+    profile: flags.has('profile'),
+    trace: flags.has('trace'),
     extensions: Math.round(num('extensions', quick ? 200 : 2000, 20, 8000)),
     rate: num('rate', quick ? 100 : 500, 1, 5000),
     durationS: num('duration', quick ? 15 : 60, 3, 3600),

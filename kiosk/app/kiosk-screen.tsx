@@ -5,13 +5,14 @@
  * a small pixel shift every minute against burn-in, a reload by itself when a new build is deployed.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { distinctUntilChanged, first, map } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import type { KioskBoard } from '../../domain/resources/kiosk-screen';
 import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
 import { useObservable } from '../../src/ui/use-observable';
 import { AgentsBoard } from '../boards/agents-board';
+import { StatusIconImages } from '../boards/status-icon-images';
 import { CallersBoard } from '../boards/callers-board';
 import { QueuesBoard } from '../boards/queues-board';
 import { TrendBoard } from '../boards/trend-board';
@@ -43,6 +44,7 @@ export function KioskScreen() {
   const ready$ = useMemo(() => live.health$.pipe(first((h) => !h.stale && h.asOf !== null)), [live.health$]);
   const offset = useBurnInOffset();
   const reloading = useVersionWatch(live);
+  const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const sub = ready$.subscribe(() => live.probe.setReady(true));
@@ -51,7 +53,8 @@ export function KioskScreen() {
 
   const Board = board ? BOARDS[board] : null;
   return (
-    <div className="flex h-full flex-col gap-[1.2vh] p-[1.6vh]" style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} data-testid="kiosk-screen" data-board={board}>
+    <div ref={frame} className="flex h-full flex-col gap-[1.2vh] p-[1.6vh]" style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} data-testid="kiosk-screen" data-board={board}>
+      <StatusIconImages root={frame} />
       <header className="flex items-center gap-[2vh] text-[3.4vh] leading-none">
         <span className="truncate font-bold">{config.name}</span>
         <span className="text-k-muted">·</span>

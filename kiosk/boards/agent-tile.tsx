@@ -4,14 +4,14 @@
  * chose. It follows only its own extension actor (STYLE 6), so one ringing phone re-renders one tile.
  */
 import { useSelector } from '@xstate/react';
-import { memo, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { memo, useLayoutEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { EXT_STATUS } from '../../domain/realtime';
 import { statusCode, type ExtensionActorRef, type ExtensionSnapshot } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
-import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
 import { useKiosk } from '../app/kiosk-context';
 import { maskParty } from '../format';
 import type { FitResult } from '../layout/auto-fit';
+import { StatusIconImage } from './status-icon-images';
 
 /** When the tile's timer started: ringing counts from the ring, a call from its answer; none otherwise. */
 export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
@@ -21,19 +21,27 @@ export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
   return null;
 }
 
-export const AgentTile = memo(function AgentTile({ number, fit }: { number: string; fit: FitResult }) {
+interface TileProps {
+  number: string;
+  fit: FitResult;
+  /** the icon beside the number, or (densest floors) in the tile's corner */
+  iconInline: boolean;
+}
+
+export const AgentTile = memo(function AgentTile({ number, fit, iconInline }: TileProps) {
   const { live } = useKiosk();
-  const actor = useSelector(live.registry, (s) => s.context.extensions[number]);
-  return actor ? <TileBody actor={actor} fit={fit} /> : null;
+  // the tile's own actor, looked up again only when extensions come or go (not on every event)
+  const read = () => live.members.get().extensions[number];
+  const actor = useSyncExternalStore(live.members.subscribe, read, read);
+  return actor ? <TileBody actor={actor} fit={fit} iconInline={iconInline} /> : null;
 });
 
-function TileBody({ actor, fit }: { actor: ExtensionActorRef; fit: FitResult }) {
+function TileBody({ actor, fit, iconInline }: Omit<TileProps, 'number'> & { actor: ExtensionActorRef }) {
   const { live, config } = useKiosk();
   const snapshot = useSelector(actor, (s) => s);
   const { number, userName, peer, since } = snapshot.context;
   const status = statusCode(snapshot);
   const look = statusLook(status);
-  const Icon = STATUS_ICONS[look.icon];
   const timerStart = tileTimerStart(snapshot);
   const timer = useRef<HTMLSpanElement>(null);
 
@@ -62,13 +70,16 @@ function TileBody({ actor, fit }: { actor: ExtensionActorRef; fit: FitResult }) 
   const party = maskParty(peer, config.privacy);
 
   return (
-    <div className="kiosk-tile flex flex-col justify-center overflow-hidden rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number} data-status={status}>
+    <div className="kiosk-tile relative flex flex-col justify-center rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number} data-status={status}>
       <div className="flex items-center justify-between gap-[0.3em] font-bold" style={{ ...line, fontSize: fit.fontPx }}>
         <span className="tabular-nums">{number}</span>
-        <Icon className="shrink-0" style={{ width: '0.8em', height: '0.8em' }} aria-hidden />
+        {iconInline ? <StatusIconImage tone={look.tone} className="shrink-0" style={{ width: '0.8em', height: '0.8em' }} /> : null}
       </div>
+      {iconInline ? null : (
+        <StatusIconImage tone={look.tone} className="absolute right-[2px] bottom-[2px]" style={{ width: Math.max(8, Math.round(fit.tileHeight * 0.3)), height: Math.max(8, Math.round(fit.tileHeight * 0.3)) }} />
+      )}
       {fit.detail === 'full' ? (
-        <div className="truncate font-medium opacity-90" style={{ ...line, fontSize: fit.secondaryFontPx }}>
+        <div className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }}>
           {userName}
         </div>
       ) : null}
@@ -78,7 +89,7 @@ function TileBody({ actor, fit }: { actor: ExtensionActorRef; fit: FitResult }) 
           <span ref={timer} className="font-semibold tabular-nums" style={{ fontSize: fit.timerFontPx }} data-testid="kiosk-timer" />
           {fit.detail === 'full' && party ? (
             // right-to-left so that a number too long for the tile loses its first digits, not its last
-            <span className="truncate tabular-nums opacity-90 [direction:rtl]" style={{ fontSize: fit.secondaryFontPx }} data-testid="kiosk-party">
+            <span className="truncate tabular-nums [direction:rtl]" style={{ fontSize: fit.secondaryFontPx }} data-testid="kiosk-party">
               {party}
             </span>
           ) : null}

@@ -4,15 +4,16 @@
  * the set of tiles or the totals change (checked on the shared clock's tick); each tile follows its own
  * extension actor (STYLE 6), and timers are painted without renders (timer-painter.ts).
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusCode } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
 import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
 import { useKiosk } from '../app/kiosk-context';
 import { useElementSize } from '../app/use-element-size';
-import { fitTiles } from '../layout/auto-fit';
+import { fitTiles, type FitResult } from '../layout/auto-fit';
 import type { KioskLive } from '../live/kiosk-live';
+import { useFloorReading } from '../live/use-floor-reading';
 import { AgentTile } from './agent-tile';
 import { agentsOverview, pageAt, STATUS_ORDER, type AgentsOverview } from './agents-overview';
 
@@ -22,13 +23,13 @@ const ICON_CHARS = 2;
 /** An overflowing floor (only with a large minimum font) shows its pages in turn. */
 export const AGENTS_PAGE_MS = 10_000;
 
-/** The overview, re-read on each clock tick and on registry changes; the same object while nothing changed. */
+/** The overview, re-read on each clock tick and when extensions come or go; the same object while nothing changed. */
 function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOverview {
-  const store = useMemo(() => {
-    let current: AgentsOverview | null = null;
-    const read = (): AgentsOverview => {
-      const { order, extensions } = live.registry.getSnapshot().context;
-      const next = agentsOverview(
+  return useFloorReading(
+    live,
+    () => {
+      const { order, extensions } = live.members.get();
+      const overview = agentsOverview(
         (function* () {
           for (const number of order) {
             const ref = extensions[number];
@@ -37,23 +38,54 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
         })(),
         hideOffline,
       );
-      if (current === null || current.key !== next.key) current = next;
-      return current;
-    };
-    return {
-      read,
-      subscribe: (onChange: () => void) => {
-        const tick = live.clock$.subscribe(onChange);
-        const membership = live.registry.subscribe(onChange);
-        return () => {
-          tick.unsubscribe();
-          membership.unsubscribe();
-        };
-      },
-    };
-  }, [live, hideOffline]);
-  return useSyncExternalStore(store.subscribe, store.read, store.read);
+      return { key: overview.key, value: overview };
+    },
+    [hideOffline],
+  );
 }
+
+/**
+ * The auto-fit with room for the state icon beside the number; a floor too big for that (about 1,800
+ * tiles at 1080p) gets the number alone across the tile and the icon in its corner, so that every
+ * tile still fits one screen.
+ */
+function fitBoard(width: number, height: number, count: number, numberChars: number): { fit: FitResult; iconInline: boolean } {
+  const base = { width, height, count, headerHeight: 0 };
+  const inline = fitTiles({ ...base, numberChars: numberChars + ICON_CHARS });
+  if (!inline.overflow) return { fit: inline, iconInline: true };
+  return { fit: fitTiles({ ...base, numberChars }), iconInline: false };
+}
+
+/**
+ * Tiles are rendered in groups of GROUP_SIZE inside `display: contents` wrappers (the grid is unchanged):
+ * when one tile changes, React walks the groups and that group's tiles, not all 2,000 siblings, which
+ * made each of the hundreds of updates a second cost O(tiles).
+ */
+export const GROUP_SIZE = 50;
+export function groupsOf(numbers: readonly string[], size: number = GROUP_SIZE): string[][] {
+  const groups: string[][] = [];
+  for (let i = 0; i < numbers.length; i += size) groups.push(numbers.slice(i, i + size));
+  return groups;
+}
+
+interface TileGroupProps {
+  numbers: readonly string[];
+  fit: FitResult;
+  iconInline: boolean;
+}
+
+const sameGroup = (a: TileGroupProps, b: TileGroupProps) =>
+  a.fit === b.fit && a.iconInline === b.iconInline && a.numbers.length === b.numbers.length && a.numbers.every((n, i) => n === b.numbers[i]);
+
+const TileGroup = memo(function TileGroup({ numbers, fit, iconInline }: TileGroupProps) {
+  return (
+    <div className="contents">
+      {numbers.map((number) => (
+        <AgentTile key={number} number={number} fit={fit} iconInline={iconInline} />
+      ))}
+    </div>
+  );
+}, sameGroup);
 
 /** A time that moves once per page period, only while the board has pages to turn. */
 function usePageClock(paging: boolean): number {
@@ -72,7 +104,11 @@ export function AgentsBoard() {
   const overview = useAgentsOverview(live, config.hideOffline);
   const area = useRef<HTMLDivElement>(null);
   const size = useElementSize(area);
-  const fit = size.width > 0 && size.height > 0 ? fitTiles({ width: size.width, height: size.height, count: overview.visible.length, headerHeight: 0, numberChars: Math.max(3, overview.numberChars) + ICON_CHARS }) : null;
+  const count = overview.visible.length;
+  const chars = Math.max(3, overview.numberChars);
+  // the same layout object while the size and the count hold, so the tile groups can skip re-rendering
+  const layout = useMemo(() => (size.width > 0 && size.height > 0 ? fitBoard(size.width, size.height, count, chars) : null), [size.width, size.height, count, chars]);
+  const fit = layout?.fit ?? null;
   const pageNow = usePageClock(fit?.overflow === true);
   const paging = fit ? pageAt(pageNow, overview.visible.length, fit.perPage, AGENTS_PAGE_MS) : null;
   const shown = paging ? overview.visible.slice(paging.start, paging.end) : [];
@@ -105,8 +141,8 @@ export function AgentsBoard() {
           <div className="flex h-full items-center justify-center text-[4vh] text-k-muted">{t('kiosk.agents.empty')}</div>
         ) : fit ? (
           <div className="grid h-full content-center justify-center" style={gridStyle}>
-            {shown.map((number) => (
-              <AgentTile key={number} number={number} fit={fit} />
+            {groupsOf(shown).map((numbers) => (
+              <TileGroup key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
             ))}
           </div>
         ) : null}

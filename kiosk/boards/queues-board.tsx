@@ -15,6 +15,7 @@ import { useKiosk } from '../app/kiosk-context';
 import { formatPct } from '../format';
 import type { Level } from '../thresholds/hysteresis';
 import { playChime } from './chime';
+import { useQueueAgents, type AgentCounts } from './queue-agents';
 import { INITIAL_QUEUE_LEVELS, stepQueueLevels, type QueueLevels, type QueueLevelsState } from './queue-levels';
 
 /** Columns for n tiles on a wide screen: roughly square tiles, never more than 6 across. */
@@ -34,6 +35,8 @@ export function QueuesBoard() {
   const { live, config, url } = useKiosk();
   const levels$ = useMemo(() => live.stats$.pipe(scan((state: QueueLevelsState, stats: QueueStats[]) => ({ ...stepQueueLevels(state, stats, config.thresholds), stats }), { ...INITIAL_QUEUE_LEVELS, stats: [] as QueueStats[] })), [live.stats$, config.thresholds]);
   const state = useObservable(levels$, null);
+  const queues = useObservable(live.queues$, []);
+  const agents = useQueueAgents(live, queues);
 
   const entered = state?.enteredCritical;
   useEffect(() => {
@@ -46,13 +49,13 @@ export function QueuesBoard() {
   return (
     <div className="grid h-full gap-[1.2vh]" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridAutoRows: 'minmax(0, 1fr)' }} data-testid="kiosk-board-queues">
       {state.stats.map((q) => (
-        <QueueTile key={q.queueId} queue={q} levels={state.byQueue[q.queueId]} />
+        <QueueTile key={q.queueId} queue={q} levels={state.byQueue[q.queueId]} agents={agents.get(q.queueId)} />
       ))}
     </div>
   );
 }
 
-function QueueTile({ queue, levels }: { queue: QueueStats; levels: QueueLevels | undefined }) {
+function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: QueueLevels | undefined; agents: AgentCounts | undefined }) {
   const { t } = useTranslation();
   const tile = levels?.tile ?? 'normal';
   // sizes in container units of the tile (the smaller of width and height wins), so 2 or 20 queues read well
@@ -71,7 +74,7 @@ function QueueTile({ queue, levels }: { queue: QueueStats; levels: QueueLevels |
         <div className="col-span-6 flex min-w-0 flex-col">
           <span className="truncate text-[min(4.2cqw,5.5cqh)] opacity-80">{t('kiosk.queues.agents')}</span>
           <span className="truncate text-[min(5cqw,7cqh)] leading-tight font-semibold tabular-nums">
-            {queue.agentsFree} {t('kiosk.queues.free')} · {queue.agentsBusy} {t('kiosk.queues.busy')} · {queue.agentsOffline} {t('kiosk.queues.offline')}
+            {agents?.free ?? 0} {t('kiosk.queues.free')} · {agents?.busy ?? 0} {t('kiosk.queues.busy')} · {agents?.offline ?? 0} {t('kiosk.queues.offline')}
           </span>
         </div>
       </div>

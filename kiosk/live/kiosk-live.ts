@@ -12,8 +12,9 @@
  * waiting caller, the painter one entry per mounted timer; nothing grows with time.
  */
 import { createActor } from 'xstate';
-import { BehaviorSubject, map, scan, shareReplay, startWith, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, map, scan, shareReplay, skip, startWith, type Observable, type Subscription } from 'rxjs';
 import type { LiveQueue } from '../../domain/realtime';
+import type { ExtensionActorRef } from '../../machines/extension-machine';
 import { extensionRegistryMachine, type ExtensionRegistryRef } from '../../machines/extension-registry';
 import { clock$ as sharedClock } from '../../streams/clock';
 import { connectionHealth, type ConnectionHealth } from '../../streams/connection-health';
@@ -27,10 +28,21 @@ import { createTimerPainter, type TimerPainter } from './timer-painter';
 /** Below this, a difference between server and TV clocks is delivery time, not skew. */
 const SKEW_IGNORE_MS = 2000;
 
+/** Which extensions the board has (changes only with an extension snapshot, not with each event). */
+export interface KioskMembers {
+  order: readonly string[];
+  extensions: Readonly<Record<string, ExtensionActorRef>>;
+}
+
 export interface KioskLive {
   corpId: number;
   hub: HubClient;
   registry: ExtensionRegistryRef;
+  /**
+   * The registry's membership as a store: the registry actor notifies its observers on every event
+   * it routes (500 a second on a busy floor); the board only needs to know when extensions come or go.
+   */
+  members: { get(): KioskMembers; subscribe(onChange: () => void): () => void };
   queues$: Observable<readonly LiveQueue[]>;
   stats$: Observable<QueueStats[]>;
   health$: Observable<ConnectionHealth>;
@@ -57,6 +69,12 @@ export function createKioskLive(options: KioskLiveOptions): KioskLive {
   const hub = createHubClient({ accessToken: options.token, corpId: () => corpId });
   const registry = createActor(extensionRegistryMachine, { input: { corpId } }).start();
   const subscriptions: Subscription[] = [];
+  const members$ = new BehaviorSubject<KioskMembers>({ order: [], extensions: {} });
+  const registrySub = registry.subscribe((snapshot) => {
+    const { order, extensions } = snapshot.context;
+    const current = members$.getValue();
+    if (current.order !== order || current.extensions !== extensions) members$.next({ order, extensions });
+  });
 
   // server time = TV time + skew, the skew measured at each extension snapshot
   const skew = new BehaviorSubject(0);
@@ -83,7 +101,8 @@ export function createKioskLive(options: KioskLiveOptions): KioskLive {
     shareReplay({ bufferSize: 1, refCount: false }),
   );
   subscriptions.push(queues$.subscribe());
-  const stats$ = queueStats(hub.events$, clock$, { corpId }).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  // the registry runs the extension machines already: the stats stream does not run them again
+  const stats$ = queueStats(hub.events$, clock$, { corpId, trackAgents: false }).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   subscriptions.push(stats$.subscribe());
   const health$ = connectionHealth(hub.state$, hub.events$, { corpId }).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   subscriptions.push(health$.subscribe());
@@ -97,6 +116,13 @@ export function createKioskLive(options: KioskLiveOptions): KioskLive {
     corpId,
     hub,
     registry,
+    members: {
+      get: () => members$.getValue(),
+      subscribe: (onChange) => {
+        const sub = members$.pipe(skip(1)).subscribe(() => onChange());
+        return () => sub.unsubscribe();
+      },
+    },
     queues$,
     stats$,
     health$,
@@ -106,6 +132,7 @@ export function createKioskLive(options: KioskLiveOptions): KioskLive {
     probe: options.probe ?? NO_PROBE,
     async dispose() {
       for (const s of subscriptions) s.unsubscribe();
+      registrySub.unsubscribe();
       registry.stop();
       await hub.dispose();
     },

@@ -206,3 +206,20 @@ describe('callers, version and trend helpers', () => {
     expect(bucketLabel(95)).toBe('23:45');
   });
 });
+
+describe('queue agents and tile groups', () => {
+  it('counts members free, busy and offline from their states; unknown members are offline', async () => {
+    const { countAgents } = await import('../../kiosk/boards/queue-agents');
+    const states: Record<string, ExtStatus> = { '201': EXT_STATUS.online, '202': EXT_STATUS.hangup, '203': EXT_STATUS.ringing, '204': EXT_STATUS.onHold, '205': EXT_STATUS.offline };
+    expect(countAgents(['201', '202', '203', '204', '205', '299'], (n) => states[n])).toEqual({ free: 2, busy: 2, offline: 2 });
+  });
+  it('groups tiles by 50 for rendering, keeping order and every tile', async () => {
+    const { groupsOf, GROUP_SIZE } = await import('../../kiosk/boards/agents-board');
+    const numbers = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
+    const groups = groupsOf(numbers);
+    expect(groups).toHaveLength(2000 / GROUP_SIZE);
+    expect(groups.flat()).toEqual(numbers);
+    expect(groupsOf(numbers.slice(0, 7), 5).map((g) => g.length)).toEqual([5, 2]);
+    expect(groupsOf([])).toEqual([]);
+  });
+});

@@ -100,6 +100,22 @@ describe('queue stats (marbles)', () => {
     });
   });
 
+  it('trackAgents false: extension events are skipped and the agent counts are null (the kiosk counts them from its registry)', () => {
+    scheduler().run(({ hot, cold, expectObservable }) => {
+      const events$ = hot<HubEvent>('a-b-c-d', {
+        a: hub.allQueues([queue(1, { members: ['201', '202'] })]),
+        b: hub.allExtensions([ext('201'), ext('202', EXT_STATUS.offline)]),
+        c: hub.ringing('c1', '5551000', '201', 4),
+        d: hub.joined(caller('x', 6)),
+      });
+      const none = { agentsFree: null, agentsBusy: null, agentsOffline: null };
+      expectObservable(queueStats(events$, cold('-'), { corpId: CORP, trackAgents: false })).toBe('a-----d', {
+        a: s(none),
+        d: s({ ...none, waiting: 1 }),
+      });
+    });
+  });
+
   it('B-PNL-25 ignores other corps: their snapshots, callers and queue rows', () => {
     scheduler().run(({ hot, cold, expectObservable }) => {
       const events$ = hot<HubEvent>('a-b-c-d', {

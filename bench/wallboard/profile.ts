@@ -1,0 +1,88 @@
+/**
+ * `--profile`: the page's CPU profile over the measured window (CDP Profiler), written as a
+ * .cpuprofile for Chrome DevTools, and the functions with the most self time printed, so a slow board
+ * says where its time goes.
+ */
+import { writeFileSync } from 'node:fs';
+import type { CDPSession } from '@playwright/test';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+  endTime: number;
+}
+
+export async function startProfile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+}
+
+/** Stops, writes the profile and returns the top `count` functions by self time (ms and %). */
+export async function stopProfile(cdp: CDPSession, file: string, count = 15): Promise<{ name: string; ms: number; pct: number }[]> {
+  const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+  writeFileSync(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const node = byId.get(samples[i]!);
+    if (!node) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${url.replace(/^.*\/assets\//, '')}:${lineNumber + 1}` : '';
+    const name = `${functionName || '(anonymous)'} ${where}`.trim();
+    self.set(name, (self.get(name) ?? 0) + (deltas[i + 1] ?? deltas[i] ?? 0) / 1000);
+  }
+  const total = [...self.values()].reduce((a, b) => a + b, 0) || 1;
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => ({ name, ms, pct: (100 * ms) / total }));
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** `--trace`: the renderer main thread's time by trace event (style, layout, paint, script, ...). */
+export async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
+}
+
+export async function stopTrace(cdp: CDPSession, count = 15): Promise<{ name: string; ms: number }[]> {
+  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
+  await cdp.send('Tracing.end');
+  const stream = await done;
+  let text = '';
+  for (;;) {
+    const chunk = (await cdp.send('IO.read', { handle: stream } as never)) as unknown as { data: string; eof: boolean; base64Encoded?: boolean };
+    text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+    if (chunk.eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream } as never);
+  const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const byName = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || (main && (e.pid !== main.pid || e.tid !== main.tid))) continue;
+    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  return [...byName.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, ms]) => ({ name, ms }));
+}
