@@ -11,7 +11,7 @@ import { statusLook } from '../../src/ui/ext-status';
 import { useKiosk } from '../app/kiosk-context';
 import { maskParty } from '../format';
 import type { FitResult } from '../layout/auto-fit';
-import { StatusIconImage } from './status-icon-images';
+import { iconVar, StatusIconImage } from './status-icon-images';
 
 /** When the tile's timer started: ringing counts from the ring, a call from its answer; none otherwise. */
 export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
@@ -59,9 +59,13 @@ function TileBody({ actor, fit, iconInline }: Omit<TileProps, 'number'> & { acto
     if (prev && (prev.status !== status || prev.since !== since) && !(prev.status === EXT_STATUS.hangup && status === EXT_STATUS.online)) live.probe.shown(since);
   }, [live.probe, status, since]);
 
+  // on the densest floors the state icon is a second background image in the tile's corner (no
+  // positioned element: each would be a paint layer of its own, 2,000 of them)
+  const cornerIcon = iconInline ? undefined : Math.max(8, Math.round(fit.tileHeight * 0.3));
   const style = {
     '--tile-bg': `var(${look.token})`,
     '--tile-fg': `var(${look.token}-fg)`,
+    ...(cornerIcon ? { backgroundImage: iconVar(look.tone), backgroundRepeat: 'no-repeat', backgroundPosition: 'right 2px bottom 2px', backgroundSize: `${cornerIcon}px` } : {}),
     width: fit.tileWidth,
     height: fit.tileHeight,
     padding: `${Math.max(2, Math.round(fit.tileHeight * 0.05))}px ${Math.max(3, Math.round(fit.tileWidth * 0.05))}px`,
@@ -70,14 +74,11 @@ function TileBody({ actor, fit, iconInline }: Omit<TileProps, 'number'> & { acto
   const party = maskParty(peer, config.privacy);
 
   return (
-    <div className="kiosk-tile relative flex flex-col justify-center rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number} data-status={status}>
+    <div className="kiosk-tile flex flex-col justify-center rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number} data-status={status}>
       <div className="flex items-center justify-between gap-[0.3em] font-bold" style={{ ...line, fontSize: fit.fontPx }}>
         <span className="tabular-nums">{number}</span>
         {iconInline ? <StatusIconImage tone={look.tone} className="shrink-0" style={{ width: '0.8em', height: '0.8em' }} /> : null}
       </div>
-      {iconInline ? null : (
-        <StatusIconImage tone={look.tone} className="absolute right-[2px] bottom-[2px]" style={{ width: Math.max(8, Math.round(fit.tileHeight * 0.3)), height: Math.max(8, Math.round(fit.tileHeight * 0.3)) }} />
-      )}
       {fit.detail === 'full' ? (
         <div className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }}>
           {userName}

@@ -57,9 +57,11 @@ function fitBoard(width: number, height: number, count: number, numberChars: num
 }
 
 /**
- * Tiles are rendered in groups of GROUP_SIZE inside `display: contents` wrappers (the grid is unchanged):
- * when one tile changes, React walks the groups and that group's tiles, not all 2,000 siblings, which
- * made each of the hundreds of updates a second cost O(tiles).
+ * Tiles are laid out row by row: each row is its own container with layout containment. A change in
+ * one tile then repaints its row and nothing else, and the compositor deals with one paint chunk per
+ * row rather than one per tile (bench:wallboard: containment per tile cost the compositor most of the
+ * frame at 2,000 tiles, no containment repainted the whole board on every change). React walks the
+ * rows and one row's tiles per update, not 2,000 siblings.
  */
 export const GROUP_SIZE = 50;
 export function groupsOf(numbers: readonly string[], size: number = GROUP_SIZE): string[][] {
@@ -79,7 +81,7 @@ const sameGroup = (a: TileGroupProps, b: TileGroupProps) =>
 
 const TileGroup = memo(function TileGroup({ numbers, fit, iconInline }: TileGroupProps) {
   return (
-    <div className="contents">
+    <div className="kiosk-row flex" style={{ gap: fit.gap, height: fit.tileHeight }}>
       {numbers.map((number) => (
         <AgentTile key={number} number={number} fit={fit} iconInline={iconInline} />
       ))}
@@ -114,9 +116,8 @@ export function AgentsBoard() {
   const shown = paging ? overview.visible.slice(paging.start, paging.end) : [];
   useEffect(() => live.probe.setTiles(shown.length), [live.probe, shown.length]);
 
-  const gridStyle: CSSProperties | undefined = fit
-    ? { gridTemplateColumns: `repeat(${fit.columns}, ${fit.tileWidth}px)`, gridAutoRows: `${fit.tileHeight}px`, gap: `${fit.gap}px` }
-    : undefined;
+  // the rows as a block of the grid's width, centred; a short last row starts at the left like a grid's
+  const rowsStyle: CSSProperties | undefined = fit ? { width: fit.columns * fit.tileWidth + (fit.columns - 1) * fit.gap, gap: fit.gap } : undefined;
 
   return (
     <div className="flex h-full flex-col gap-[1vh]" data-testid="kiosk-board-agents">
@@ -140,10 +141,12 @@ export function AgentsBoard() {
         {overview.visible.length === 0 ? (
           <div className="flex h-full items-center justify-center text-[4vh] text-k-muted">{t('kiosk.agents.empty')}</div>
         ) : fit ? (
-          <div className="grid h-full content-center justify-center" style={gridStyle}>
-            {groupsOf(shown).map((numbers) => (
-              <TileGroup key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
-            ))}
+          <div className="flex h-full items-center justify-center">
+            <div className="flex flex-col" style={rowsStyle}>
+              {groupsOf(shown, fit.columns).map((numbers) => (
+                <TileGroup key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
+              ))}
+            </div>
           </div>
         ) : null}
       </div>
