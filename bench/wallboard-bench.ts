@@ -63,6 +63,8 @@ interface BrowserFigures {
   heapStartBytes: number;
   heapEndBytes: number;
   heapGrowthPct: number;
+  /** heap after GC during the window (`--heap-every`) */
+  heapSeries: { s: number; mb: number }[];
   chunks: ScriptChunk[];
   jsGzipBytes: number;
   jsBytes: number;
@@ -194,9 +196,18 @@ async function main(): Promise<number> {
       return got.tiles;
     };
     let lastPrint = t0;
+    // the heap after a forced GC, every heapEveryS (a curve tells a plateau from a leak)
+    const heapSeries: { s: number; mb: number }[] = [];
+    let lastHeap = t0;
     while (Date.now() - t0 < cfg.durationS * 1000) {
       await sleep(Math.min(1000, cfg.durationS * 1000 - (Date.now() - t0)));
       const tiles = live ? await collect(live.page) : 0;
+      if (live && cfg.heapEveryS > 0 && Date.now() - lastHeap >= cfg.heapEveryS * 1000) {
+        lastHeap = Date.now();
+        const mb = (await heapUsed(live.cdp)) / 1e6;
+        heapSeries.push({ s: Math.round((Date.now() - t0) / 1000), mb });
+        console.log(`  ${f((Date.now() - t0) / 1000, 0)} s: JS heap after GC ${f(mb, 2)} MB`);
+      }
       if (Date.now() - lastPrint >= 10_000) {
         lastPrint = Date.now();
         console.log(`  ${f((Date.now() - t0) / 1000, 0)} s: ${f(hub.recentRate(5), 0)} state changes/s (last 5 s)` + (live ? `, ${latencies.length} latencies, ${tiles} tiles` : ''));
@@ -263,6 +274,7 @@ async function main(): Promise<number> {
         heapStartBytes: heapStart,
         heapEndBytes: heapEnd,
         heapGrowthPct: ((heapEnd - heapStart) / heapStart) * 100,
+        heapSeries,
         chunks,
         jsBytes: chunks.reduce((a, c) => a + c.bytes, 0),
         jsGzipBytes: chunks.reduce((a, c) => a + c.gzipBytes, 0),

@@ -25,10 +25,12 @@ export interface WallboardConfig {
   profile: boolean;
   /** trace the page's main thread over the window */
   trace: boolean;
+  /** seconds between heap readings during the window (0: start and end only) */
+  heapEveryS: number;
 }
 
-const KNOWN = ['quick', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'no-browser', 'ready-timeout', 'out', 'seed', 'profile', 'trace'];
-const BOOLEAN = ['quick', 'no-browser', 'profile', 'trace'];
+const KNOWN = ['quick', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'no-browser', 'ready-timeout', 'out', 'seed', 'profile', 'trace', 'heap-every'];
+const BOOLEAN = ['quick', 'no-browser', 'profile', 'trace', 'heap-every'];
 
 export const USAGE = `npm run bench:wallboard [-- options]
   --extensions N     extensions on the Agents board (default 2000, quick 200)
@@ -42,6 +44,8 @@ export const USAGE = `npm run bench:wallboard [-- options]
   --seed N           the simulator's seed (default 1)
   --profile          record a CPU profile of the page over the window (test-results/bench/wallboard.cpuprofile, open
                      it in Chrome DevTools) and print the functions with the most self time
+  --heap-every S     read the JS heap (after a forced GC) every S seconds and print the series (default off; the
+                     forced GCs run on the page's main thread, so long-task figures of such a run include them)
   --trace            trace the page's main thread over the window and print its time by event (style, layout, paint, ...)
   --out FILE         JSON result (default test-results/bench/wallboard.json)`;
 
@@ -77,6 +81,7 @@ export function parseArgs(argv: string[], cwd = process.cwd()): WallboardConfig 
     quick,
     profile: flags.has('profile'),
     trace: flags.has('trace'),
+    heapEveryS: num('heap-every', 0, 0, 3600),
     extensions: Math.round(num('extensions', quick ? 200 : 2000, 20, 8000)),
     rate: num('rate', quick ? 100 : 500, 1, 5000),
     durationS: num('duration', quick ? 15 : 60, 3, 3600),
