@@ -30,7 +30,7 @@ export interface WallboardConfig {
 }
 
 const KNOWN = ['quick', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'no-browser', 'ready-timeout', 'out', 'seed', 'profile', 'trace', 'heap-every'];
-const BOOLEAN = ['quick', 'no-browser', 'profile', 'trace', 'heap-every'];
+const BOOLEAN = ['quick', 'no-browser', 'profile', 'trace'];
 
 export const USAGE = `npm run bench:wallboard [-- options]
   --extensions N     extensions on the Agents board (default 2000, quick 200)
