@@ -89,3 +89,16 @@ test('B-PNL-12 the list view has an extension table and a queue table that expan
   await row.getByRole('button').click();
   await expect(page.getByTestId('queue-table').locator('td').filter({ has: page.locator('[data-testid="member-table"], p') }).first()).toBeVisible();
 });
+
+test('B-PNL-28 when the panel cannot load its queues it logs that the panel will not work', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await login(page, 'acme', 'admin');
+  // the queue list answers 503 (a 5xx is retried twice, then the query fails)
+  await page.route(/\/api\/v1\/queue(\?|$)/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 503, message: 'errors.default' }) }));
+  await page.goto('/acme/en/panel');
+  await expect(page.getByTestId('panel-page')).toBeVisible();
+  await expect.poll(() => errors.filter((e) => e.includes('The Panel will not work. Reload the page or contact support team.')).length, { timeout: 30_000 }).toBe(1);
+});

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import { usePaths } from '../../app/paths';
 import { buttonVariants } from '../../ui/button';
 import { PanelLiveProvider, usePanelCorpId } from './panel-live';
-import { panelTokenStyle } from './panel-parts';
+import { panelTokenStyle, usePanelLoadCheck } from './panel-parts';
 
 interface PanelFrameProps {
   titleKey: string;
@@ -37,6 +37,7 @@ export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameP
       }),
     [],
   );
+  usePanelLoadCheck();
   if (corpId === null) return null;
   const SwitchIcon = switchTo.icon;
   return (

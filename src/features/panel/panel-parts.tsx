@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Info } from 'lucide-react';
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../../domain/permissions';
 import { extensionResource, queueResource } from '../../../domain/resources';
@@ -84,7 +84,20 @@ export function useExtensionInfo() {
   const query = useQuery(resourceListQuery(extensionResource, scope));
   const byNumber = new Map<string, Row>();
   for (const row of query.data ?? []) byNumber.set(String(row.number), row);
-  return { byNumber, numbers: [...byNumber.keys()] };
+  return { byNumber, numbers: [...byNumber.keys()], failed: query.isError };
+}
+
+/** B-PNL-28: the spec's log line when the panel cannot load its data. */
+export const PANEL_LOAD_FAILURE = 'The Panel will not work. Reload the page or contact support team.';
+
+/** Logs PANEL_LOAD_FAILURE once when the panel's extensions or queues could not be loaded. */
+export function usePanelLoadCheck(): void {
+  const extensions = useExtensionInfo();
+  const queues = useQueueRows();
+  const failed = extensions.failed || queues.isError;
+  useEffect(() => {
+    if (failed) console.error(PANEL_LOAD_FAILURE);
+  }, [failed]);
 }
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));

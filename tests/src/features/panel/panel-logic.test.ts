@@ -20,7 +20,7 @@ const ext = (number: string, userName: string, status: number) => ({ number, use
 const rows = [ext('201', 'Ana Souza', 3), ext('202', 'José Silva', 0), ext('203', 'Bruno', 2), ext('210', '', 1), ext('211', 'Carla', 5)];
 
 describe('panel logic', () => {
-  it('B-PNL-13 B-PNL-14 each status has its own colour token and icon; unknown codes read as offline', () => {
+  it('B-PNL-13 B-PNL-14 B-PNL-15 each status has its own colour token and icon (the reading 1 ringing, 2 in use, in both views and the kiosk); unknown codes read as offline', () => {
     expect(Object.keys(STATUS_LOOK).map(Number)).toEqual([0, 1, 2, 3, 4, 5]);
     const tokens = Object.values(STATUS_LOOK).map((l) => l.token);
     const icons = Object.values(STATUS_LOOK).map((l) => l.icon);
