@@ -134,14 +134,12 @@ export interface KioskScreenRow {
 }
 
 /** What a kiosk session (POST /kiosk/session, GET /kiosk/self) tells the TV about its screen. */
-export interface KioskScreenConfig {
-  id: number;
-  name: string;
-  boards: KioskBoard[];
-  secondsPerBoard: number;
-  hideOffline: boolean;
-  privacy: boolean;
-  thresholds: KioskThresholds;
+export type KioskScreenConfig = Pick<KioskScreenRow, 'id' | 'name' | 'boards' | 'secondsPerBoard' | 'hideOffline' | 'privacy' | 'thresholds'>;
+
+/** The TV's part of a screen (the server's session answers and the kiosk's signed-in mode use it). */
+export function kioskScreenConfig(row: KioskScreenRow): KioskScreenConfig {
+  const { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds } = row;
+  return { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds };
 }
 
 /** Public body of POST /api/v1/kiosk/session: the corp's url name, the screen's id or name, the key. */

@@ -4,7 +4,7 @@
  * session machine can tell a revoked key (410) from a wrong one (401) from a server that is down.
  */
 import { STORAGE_KEYS } from '../../domain/constants';
-import type { KioskScreenRow } from '../../domain/resources/kiosk-screen';
+import { kioskScreenConfig, type KioskScreenRow } from '../../domain/resources/kiosk-screen';
 import type { KioskExchangeError, KioskSessionGrant, KioskSessionParams } from '../../machines/kiosk-session-machine';
 
 const API = '/api/v1';
@@ -58,8 +58,7 @@ async function userSession(params: KioskSessionParams, signal?: AbortSignal): Pr
   // nobody signed in in this browser: the URL is not usable as it is
   if (!token || !/^[0-9]{1,9}$/.test(params.screen)) throw new KioskHttpError(401, 'errors.kioskKey');
   const row = await getWithToken<KioskScreenRow>(`/kiosk/${params.screen}`, token, signal);
-  const { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds } = row;
-  return { token, expiration, corpId: row.corpId, screen: { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds } };
+  return { token, expiration, corpId: row.corpId, screen: kioskScreenConfig(row) };
 }
 
 export async function exchangeKioskKey(params: KioskSessionParams, signal?: AbortSignal): Promise<KioskSessionGrant> {

@@ -4,7 +4,7 @@ import { canAccess, defaultViews, isLevel, type Action, type Level, type View, t
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
 import { ApiFailure, forbidden, unauthorized } from '../errors';
-import { KIOSK_VIEWS, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
+import { KIOSK_VIEWS, kioskPrincipalId, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
 import { verifyToken } from './tokens';
 
 function bearer(request: FastifyRequest): string | null {
@@ -47,7 +47,7 @@ export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: st
 
 /** A screen as a read-only level-5 principal of its corp (userId minus the screen id). */
 function kioskPrincipal(screen: typeof kioskScreen.$inferSelect): Omit<Principal, 'workingCorpId'> {
-  return { userId: -screen.id, nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })) };
+  return { userId: kioskPrincipalId(screen.id), nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })) };
 }
 
 /** The signed-in user a login token names (every REST route but the kiosk ones): kiosk tokens give null. */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeJwt, type JWTPayload } from 'jose';
-import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
+import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, kioskScreenConfig, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { corp, kioskScreen } from '../db/schema';
@@ -13,6 +13,13 @@ export const KIOSK_VIEWS: ViewGrant[] = [
   { name: 'panel', actions: ['read'] },
   { name: 'kiosk', actions: ['read'] },
 ];
+
+/**
+ * A kiosk screen acts as a principal whose user id is minus the screen id: it never collides with a
+ * user, and the hub can close a screen's connections by it. The one place that knows the convention.
+ */
+export const kioskPrincipalId = (screenId: number): number => -screenId;
+export const isKioskPrincipalId = (userId: number): boolean => userId < 0;
 
 export const kioskKeyFailure = () => new ApiFailure(401, 'errors.kioskKey');
 export const kioskRevokedFailure = (status: 401 | 410) => new ApiFailure(status, 'errors.kioskRevoked');
@@ -58,9 +65,8 @@ export function kioskScreenRow(record: ScreenRecord): KioskScreenRow {
 }
 
 /** What the TV needs of its screen. */
-export function kioskScreenConfig(record: ScreenRecord): KioskScreenConfig {
-  const row = kioskScreenRow(record);
-  return { id: row.id, name: row.name, boards: row.boards, secondsPerBoard: row.secondsPerBoard, hideOffline: row.hideOffline, privacy: row.privacy, thresholds: row.thresholds };
+export function kioskScreenConfigOf(record: ScreenRecord): KioskScreenConfig {
+  return kioskScreenConfig(kioskScreenRow(record));
 }
 
 /**

@@ -4,6 +4,7 @@
  * completing; HangUp(caller, receiver) hangs a call up.
  */
 import { canAccess, type HubPushes, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
+import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-server';
 
 /** The live state the methods read (per corp); built elsewhere from the PBX events. */
@@ -49,12 +50,9 @@ export function mayHangUp(principal: HubPrincipal): boolean {
 
 /** The log monitor is a panel screen (spec 3 §2.3): 'panel' read when views are known; a kiosk screen never. */
 export function mayMonitorLog(principal: HubPrincipal): boolean {
-  if (principal.views) return canAccess({ level: principal.level, views: principal.views }, { view: 'panel', action: 'read' }) && !isKioskPrincipal(principal);
+  if (principal.views) return canAccess({ level: principal.level, views: principal.views }, { view: 'panel', action: 'read' }) && !isKioskPrincipalId(principal.userId);
   return true;
 }
-
-/** Kiosk screens have negative principal ids (the screen id, negated: server/auth/guard.ts). */
-const isKioskPrincipal = (principal: HubPrincipal) => principal.userId < 0;
 
 function text(value: unknown, name: string): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

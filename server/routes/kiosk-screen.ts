@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canAccess, kioskSessionSchema } from '../../domain';
 import { idParam } from '../../domain/resources/fields';
-import { exchangeKioskKey, kioskScreenConfig, kioskScreenRow, newKioskKey, signKioskToken } from '../auth/kiosk-token';
+import { exchangeKioskKey, kioskPrincipalId, kioskScreenConfigOf, kioskScreenRow, newKioskKey, signKioskToken } from '../auth/kiosk-token';
 import { kioskOfRequest, principalOf, resolvePrincipal } from '../auth/guard';
 import { scopeCorpId, type Principal } from '../context';
 import { kioskScreen } from '../db/schema';
@@ -31,12 +31,12 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
     const { corp, screen, key } = request.body;
     const record = await exchangeKioskKey(ctx.db, corp, screen, key);
     const { token, expiration } = await signKioskToken(ctx, record);
-    return { token, expiration, screen: kioskScreenConfig(record), corpId: record.corpId };
+    return { token, expiration, screen: kioskScreenConfigOf(record), corpId: record.corpId };
   });
 
   r.get('/kiosk/self', { schema: { tags, summary: 'The screen of a kiosk token (kiosk tokens only)' } }, async (request) => {
     const record = await kioskOfRequest(ctx, request);
-    return { screen: kioskScreenConfig(record), corpId: record.corpId, revoked: false };
+    return { screen: kioskScreenConfigOf(record), corpId: record.corpId, revoked: false };
   });
 
   /** level 3 or better with the kiosk view's update action */
@@ -47,7 +47,7 @@ export async function kioskRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** ends the hub connections of a screen's tokens (their principal's userId is minus the screen id) */
-  const disconnect = (screenId: number) => app.live?.hub.closeUser(-screenId, 'errors.kioskRevoked');
+  const disconnect = (screenId: number) => app.live?.hub.closeUser(kioskPrincipalId(screenId), 'errors.kioskRevoked');
 
   /** the screen by id within the caller's tenancy (other corps' screens are 404) */
   const scoped = (principal: Principal, id: number) => {
