@@ -63,23 +63,22 @@ function fitBoard(width: number, height: number, count: number, numberChars: num
  * frame at 2,000 tiles, no containment repainted the whole board on every change). React walks the
  * rows and one row's tiles per update, not 2,000 siblings.
  */
-export const GROUP_SIZE = 50;
-export function groupsOf(numbers: readonly string[], size: number = GROUP_SIZE): string[][] {
-  const groups: string[][] = [];
-  for (let i = 0; i < numbers.length; i += size) groups.push(numbers.slice(i, i + size));
-  return groups;
+export function rowsOf(numbers: readonly string[], columns: number): string[][] {
+  const rows: string[][] = [];
+  for (let i = 0; i < numbers.length; i += columns) rows.push(numbers.slice(i, i + columns));
+  return rows;
 }
 
-interface TileGroupProps {
+interface TileRowProps {
   numbers: readonly string[];
   fit: FitResult;
   iconInline: boolean;
 }
 
-const sameGroup = (a: TileGroupProps, b: TileGroupProps) =>
+const sameRow = (a: TileRowProps, b: TileRowProps) =>
   a.fit === b.fit && a.iconInline === b.iconInline && a.numbers.length === b.numbers.length && a.numbers.every((n, i) => n === b.numbers[i]);
 
-const TileGroup = memo(function TileGroup({ numbers, fit, iconInline }: TileGroupProps) {
+const TileRow = memo(function TileRow({ numbers, fit, iconInline }: TileRowProps) {
   return (
     <div className="kiosk-row flex" style={{ gap: fit.gap, height: fit.tileHeight }}>
       {numbers.map((number) => (
@@ -87,7 +86,7 @@ const TileGroup = memo(function TileGroup({ numbers, fit, iconInline }: TileGrou
       ))}
     </div>
   );
-}, sameGroup);
+}, sameRow);
 
 /** A time that moves once per page period, only while the board has pages to turn. */
 function usePageClock(paging: boolean): number {
@@ -108,7 +107,7 @@ export function AgentsBoard() {
   const size = useElementSize(area);
   const count = overview.visible.length;
   const chars = Math.max(3, overview.numberChars);
-  // the same layout object while the size and the count hold, so the tile groups can skip re-rendering
+  // the same layout object while the size and the count hold, so the tile rows can skip re-rendering
   const layout = useMemo(() => (size.width > 0 && size.height > 0 ? fitBoard(size.width, size.height, count, chars) : null), [size.width, size.height, count, chars]);
   const fit = layout?.fit ?? null;
   const pageNow = usePageClock(fit?.overflow === true);
@@ -143,8 +142,8 @@ export function AgentsBoard() {
         ) : fit ? (
           <div className="flex h-full items-center justify-center">
             <div className="flex flex-col" style={rowsStyle}>
-              {groupsOf(shown, fit.columns).map((numbers) => (
-                <TileGroup key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
+              {rowsOf(shown, fit.columns).map((numbers) => (
+                <TileRow key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
               ))}
             </div>
           </div>

@@ -213,13 +213,13 @@ describe('queue agents and tile groups', () => {
     const states: Record<string, ExtStatus> = { '201': EXT_STATUS.online, '202': EXT_STATUS.hangup, '203': EXT_STATUS.ringing, '204': EXT_STATUS.onHold, '205': EXT_STATUS.offline };
     expect(countAgents(['201', '202', '203', '204', '205', '299'], (n) => states[n])).toEqual({ free: 2, busy: 2, offline: 2 });
   });
-  it('groups tiles by 50 for rendering, keeping order and every tile', async () => {
-    const { groupsOf, GROUP_SIZE } = await import('../../kiosk/boards/agents-board');
+  it('lays tiles out in rows of the grid columns, keeping order and every tile', async () => {
+    const { rowsOf } = await import('../../kiosk/boards/agents-board');
     const numbers = Array.from({ length: 2000 }, (_, i) => String(1000 + i));
-    const groups = groupsOf(numbers);
-    expect(groups).toHaveLength(2000 / GROUP_SIZE);
-    expect(groups.flat()).toEqual(numbers);
-    expect(groupsOf(numbers.slice(0, 7), 5).map((g) => g.length)).toEqual([5, 2]);
-    expect(groupsOf([])).toEqual([]);
+    const rows = rowsOf(numbers, 50);
+    expect(rows).toHaveLength(2000 / 50);
+    expect(rows.flat()).toEqual(numbers);
+    expect(rowsOf(numbers.slice(0, 7), 5).map((g) => g.length)).toEqual([5, 2]);
+    expect(rowsOf([], 50)).toEqual([]);
   });
 });
