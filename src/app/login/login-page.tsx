@@ -6,12 +6,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { loginFormSchema, loginSafe } from '../../../domain/auth';
-import { DEFAULT_CORP, isLanguage, LANGUAGES } from '../../../domain/constants';
+import { DEFAULT_CORP, isLanguage } from '../../../domain/constants';
 import { login } from '../../api/auth';
 import { isApiFailure } from '../../api/client';
 import { publicLookAndFeelQuery } from '../../api/look-and-feel';
 import { Button } from '../../ui/button';
-import { cn } from '../../ui/cn';
+import { LanguageButtons } from '../../ui/language-buttons';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { PasswordInput } from '../../ui/password-input';
@@ -78,21 +78,7 @@ export default function LoginPage() {
     <div className="relative flex min-h-full flex-col items-center justify-center overflow-hidden bg-brand-bg px-4 py-10" data-testid="login-page">
       <WaveBackground />
       <div className="absolute top-4 right-4 z-10 inline-flex rounded-lg border border-border bg-surface/80 p-0.5 backdrop-blur" role="group" aria-label={t('userMenu.language')}>
-        {LANGUAGES.map((lang) => (
-          <button
-            key={lang}
-            type="button"
-            onClick={() => setLanguage(lang)}
-            aria-pressed={i18n.language === lang}
-            title={t(`languages.${lang}`)}
-            className={cn(
-              'rounded-md px-2.5 py-1 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-ring',
-              i18n.language === lang ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-text',
-            )}
-          >
-            {lang}
-          </button>
-        ))}
+        <LanguageButtons current={i18n.language} onPick={setLanguage} />
       </div>
 
       <main className="relative z-10 w-full max-w-[400px] animate-pop-in">

@@ -3,12 +3,12 @@ import { LogOut, Moon, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MyUser } from '../../../domain/auth';
-import { LANGUAGES, type Language } from '../../../domain/constants';
+import type { Language } from '../../../domain/constants';
 import { LEVEL_LABEL_KEY } from '../../../domain/levels';
 import { myUserKey, saveLanguage, saveTheme } from '../../api/auth';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
-import { cn } from '../../ui/cn';
+import { LanguageButtons } from '../../ui/language-buttons';
 import { Popover } from '../../ui/popover';
 import { useSnackbar } from '../../ui/snackbar';
 import { Switch } from '../../ui/switch';
@@ -85,22 +85,7 @@ export function UserMenu({ user }: { user: MyUser }) {
                 {t('userMenu.language')}
               </span>
               <div role="group" aria-labelledby="language-label" className="inline-flex rounded-lg border border-border bg-surface-2 p-0.5">
-                {LANGUAGES.map((lang) => (
-                  <button
-                    key={lang}
-                    type="button"
-                    aria-pressed={i18n.language === lang}
-                    onClick={() => changeLanguage(lang)}
-                    data-testid={`lang-${lang}`}
-                    title={t(`languages.${lang}`)}
-                    className={cn(
-                      'rounded-md px-2.5 py-1 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-ring',
-                      i18n.language === lang ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-text',
-                    )}
-                  >
-                    {lang}
-                  </button>
-                ))}
+                <LanguageButtons current={i18n.language} onPick={changeLanguage} />
               </div>
             </div>
           </div>
