@@ -2,60 +2,26 @@
  * A kiosk token on the real hub: the app on PGlite with the simulator (manual clock), the official
  * SignalR client on /hub with the 60 s token a screen's key is exchanged for.
  */
-import type { AddressInfo } from 'node:net';
 import type { HubConnection } from '@microsoft/signalr';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveExtension } from '../../domain';
-import { buildApp } from '../../server/app';
-import { TEST_HASH } from '../../server/auth/passwords';
-import { openDatabase, type Database } from '../../server/db/database';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
-import { TEST_SECRET } from './fixtures/test-app';
+import { DEMO_PASSWORD } from '../../server/db/seed';
+import { startLiveApp, type LiveApp } from './fixtures/live-app';
 import { client, waitFor } from './hub/helpers';
 
-let app: FastifyInstance;
-let database: Database;
+let live: LiveApp;
 let base: string;
 const connections: HubConnection[] = [];
-
-async function api<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: (text ? JSON.parse(text) : null) as T };
-}
+const api = <T>(method: string, url: string, token: string | null, body?: unknown) => live.api<T>(method, url, token, body);
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' });
-  await database.migrate();
-  await seedDemo(database.orm, TEST_HASH);
-  app = await buildApp({
-    db: database,
-    config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
-    live: {
-      pbx: 'simulator',
-      seed: 1,
-      timeFactor: 1,
-      callsPerHour: 30,
-      ari: null,
-      redisUrl: undefined,
-      driver: 'manual',
-      recordFlushMs: 20,
-      traffic: { offlineAtStart: 0, unregisterPerHour: 0, internalAnswerProbability: 1 },
-    },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  live = await startLiveApp();
+  base = live.base;
 });
 
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop().catch(() => undefined)));
-  await app?.close();
-  await database?.close();
+  await live?.close();
 });
 
 describe('kiosk token on the hub (official SignalR client)', () => {

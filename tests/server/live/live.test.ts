@@ -5,19 +5,16 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { HubConnection } from '@microsoft/signalr';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveExtension } from '../../../domain';
-import { buildApp } from '../../../server/app';
-import { TEST_HASH } from '../../../server/auth/passwords';
-import { openDatabase, type Database } from '../../../server/db/database';
+import type { Database } from '../../../server/db/database';
 import { cdr, corp, extension, queue, queueLog, queueMember } from '../../../server/db/schema';
-import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed';
+import { DEMO_PASSWORD } from '../../../server/db/seed';
 import type { CallCentreSimulator } from '../../../server/pbx';
-import { TEST_SECRET } from '../fixtures/test-app';
+import { startLiveApp, type LiveApp } from '../fixtures/live-app';
 import { client, waitFor } from '../hub/helpers';
 
 interface Push {
@@ -25,6 +22,7 @@ interface Push {
   payload: { corpId: number; caller?: string; receiver?: string; extensions?: LiveExtension[] };
 }
 
+let live: LiveApp;
 let app: FastifyInstance;
 let database: Database;
 let dataDir: string;
@@ -40,15 +38,7 @@ async function login(nick: string, corpoName: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-async function api(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${base}/api/v1${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
-}
+const api = (method: string, url: string, token: string | null, body?: unknown) => live.api(method, url, token, body);
 
 const PUSHES = ['AllExtensions', 'Ringing', 'CallConnected', 'Hangup', 'DeviceStateChanged', 'ActiveCalls', 'AllChannels', 'AllContacts', 'CallerInQueue', 'deleteCaller'];
 
@@ -71,26 +61,9 @@ async function advance(ms: number, step = 1000): Promise<void> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'callboard-live-'));
-  database = await openDatabase({ dataDir: ':memory:' });
-  await database.migrate();
-  await seedDemo(database.orm, TEST_HASH);
-  app = await buildApp({
-    db: database,
-    config: { dataDir, jwtSecret: TEST_SECRET, hash: TEST_HASH },
-    live: {
-      pbx: 'simulator',
-      seed: 1,
-      timeFactor: 1,
-      callsPerHour: 30,
-      ari: null,
-      redisUrl: undefined,
-      driver: 'manual',
-      recordFlushMs: 20,
-      traffic: { offlineAtStart: 0, unregisterPerHour: 0, internalAnswerProbability: 1 },
-    },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const started = await startLiveApp(dataDir);
+  ({ app, database, base } = started);
+  live = started;
   sim = app.live!.simulator!;
   const corps = await database.orm.select({ id: corp.id, url: corp.url }).from(corp);
   acme = corps.find((c) => c.url === 'acme')!.id;
@@ -99,8 +72,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(connections.map((c) => c.stop().catch(() => undefined)));
-  await app?.close();
-  await database?.close();
+  await live?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
