@@ -56,12 +56,7 @@ function ExtensionTable() {
       </div>
       <table className="w-full text-sm" data-testid="ext-table">
         <thead>
-          <tr>
-            <th className={th}>{t('panel.columns.status')}</th>
-            <th className={th}>{t('panel.columns.number')}</th>
-            <th className={th}>{t('panel.columns.userName')}</th>
-            <th className={th}>{t('panel.columns.callTime')}</th>
-          </tr>
+          <ExtensionHeadRow />
         </thead>
         <tbody>
           {shown.items.map((r) => (
@@ -164,13 +159,7 @@ function QueueTable({ corpId }: { corpId: number }) {
                       ) : (
                         <table className="w-full text-sm" data-testid="member-table">
                           <thead>
-                            <tr>
-                              <th className={th}>{t('panel.columns.status')}</th>
-                              <th className={th}>{t('panel.columns.number')}</th>
-                              <th className={th}>{t('panel.columns.userName')}</th>
-                              <th className={th}>{t('panel.columns.callTime')}</th>
-                              <th className={th}>{t('panel.columns.actions')}</th>
-                            </tr>
+                            <ExtensionHeadRow withActions />
                           </thead>
                           <tbody>
                             {members.map((n) => (
@@ -199,5 +188,19 @@ function QueueTable({ corpId }: { corpId: number }) {
         </tbody>
       </table>
     </Card>
+  );
+}
+
+/** The header of the extension table and of a queue's member table (which adds the actions column). */
+function ExtensionHeadRow({ withActions = false }: { withActions?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <tr>
+      <th className={th}>{t('panel.columns.status')}</th>
+      <th className={th}>{t('panel.columns.number')}</th>
+      <th className={th}>{t('panel.columns.userName')}</th>
+      <th className={th}>{t('panel.columns.callTime')}</th>
+      {withActions ? <th className={th}>{t('panel.columns.actions')}</th> : null}
+    </tr>
   );
 }
