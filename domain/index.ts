@@ -8,3 +8,5 @@ export * from './parameters';
 export * from './resources';
 export * from './realtime';
 export * from './kiosk-trend';
+export * from './destinations';
+export * from './navigation';

@@ -48,6 +48,33 @@ export interface ViewGrant {
 /** Views only the supervisor may touch, whatever a role group says (F-PERM-03, A-RTE-12). */
 export const SYSTEM_VIEWS: readonly View[] = ['corp', 'server', 'sipRoutes', 'mediaServer'];
 
+/**
+ * Level ceilings: per action, the highest level number allowed (1 = the supervisor only), whatever a
+ * role group grants. A view's ceilings hold for every screen and route of that view; a resource may add
+ * its own (ResourceDefinition.levels) and passes them to canAccess, so each rule is declared once.
+ */
+export type LevelCeilings = Partial<Record<Action, Level>>;
+
+const ALL_ACTIONS = (level: Level): LevelCeilings => ({ read: level, create: level, update: level, delete: level });
+
+const VIEW_CEILINGS: Partial<Record<View, LevelCeilings>> = {
+  ...Object.fromEntries(SYSTEM_VIEWS.map((view) => [view, ALL_ACTIONS(LEVEL.supervisor)])),
+  // user administration and role groups are refused to levels 4 and 5 (A-RTE-15)
+  user: ALL_ACTIONS(LEVEL.administrator),
+  roleGroup: ALL_ACTIONS(LEVEL.administrator),
+  // C-EXT-06: a plain user may change an extension (enabled, action) but never create or delete one
+  extension: { create: LEVEL.administrator, delete: LEVEL.administrator },
+  // C-TRK-05: only the supervisor creates and deletes trunks; others change a trunk's action (C-TRK-04)
+  trunk: { create: LEVEL.supervisor, delete: LEVEL.supervisor },
+  // destination groups are the platform's (level 1 menu only); corps read them for their restrictions
+  destinationGroup: { create: LEVEL.supervisor, update: LEVEL.supervisor, delete: LEVEL.supervisor },
+};
+
+/** The ceiling of one action: the lower of the view's and the resource's. */
+function ceilingOf(view: View, action: Action, extra: LevelCeilings | undefined): number {
+  return Math.min(VIEW_CEILINGS[view]?.[action] ?? LEVEL.monitor, extra?.[action] ?? LEVEL.monitor);
+}
+
 const ALL: Action[] = ['read', 'create', 'update', 'delete'];
 const CORP_ADMIN_VIEWS: View[] = VIEWS.filter((v) => !SYSTEM_VIEWS.includes(v));
 
@@ -85,21 +112,23 @@ export interface PermissionSubject {
   views: readonly ViewGrant[];
 }
 
+export interface AccessRequest {
+  view: View;
+  action: Action;
+  /** the resource's own ceilings (ResourceDefinition.levels), on top of the view's */
+  levels?: LevelCeilings;
+}
+
 /**
  * The one permission check (STYLE 3), used by the server on every route and by the client's menu,
- * guards and buttons. Level ceilings apply whatever a role group grants: system views need level 1,
- * user administration is refused to levels 4 and 5 (A-RTE-15), a monitor never writes, a plain user
- * never creates or deletes extensions (C-EXT-06).
+ * guards and buttons. The supervisor may do everything; a monitor never writes; the level ceilings of
+ * the view and of the resource hold whatever a role group grants; then the user's views decide.
  */
-export function canAccess(user: PermissionSubject | null | undefined, request: { view: View; action: Action }): boolean {
+export function canAccess(user: PermissionSubject | null | undefined, request: AccessRequest): boolean {
   if (!user) return false;
   if (user.level === LEVEL.supervisor) return true;
-  if (SYSTEM_VIEWS.includes(request.view)) return false;
-  if (request.view === 'user' && user.level >= LEVEL.user) return false;
-  if (request.view === 'roleGroup' && user.level >= LEVEL.user) return false;
   if (user.level === LEVEL.monitor && request.action !== 'read') return false;
-  // C-EXT-06: a plain user may change an extension (enabled, action) but never create or delete one
-  if (request.view === 'extension' && user.level === LEVEL.user && (request.action === 'create' || request.action === 'delete')) return false;
+  if (user.level > ceilingOf(request.view, request.action, request.levels)) return false;
   const grant = user.views.find((v) => v.name === request.view);
   return !!grant && grant.actions.includes(request.action);
 }

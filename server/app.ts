@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { ApiFailure, type Issue } from './errors';
 import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
+import { corpActionsRoutes } from './routes/corp-actions';
 import { kioskRoutes } from './routes/kiosk-screen';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { liveRoutes } from './routes/live';
@@ -61,7 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const live: LiveRuntime | null = options.live ? await createLiveRuntime(app, ctx, options.live) : null;
   app.decorate('live', live);
   // configuration writes (extensions, queues) reach the live state through the bindings' onChange
-  if (live) ctx.live = { reload: () => live.reload() };
+  if (live) ctx.live = { reload: () => live.reload(), closeUser: (userId, reason) => live.hub.closeUser(userId, reason) };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const failure = toFailure(error);
@@ -83,12 +84,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(
     async (api) => {
+      // the resources first: special routes registered after them reach their pipelines (api.pipelines)
+      mountResources(api);
       await api.register(systemRoutes);
       await api.register(sessionRoutes);
       await api.register(lookAndFeelRoutes);
       await api.register(kioskRoutes);
       await api.register(kioskTrendRoutes);
-      mountResources(api);
+      await api.register(corpActionsRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },

@@ -43,7 +43,11 @@ export interface AppContext {
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
   /** the live state to refresh after configuration writes; absent without real time */
-  live?: { reload(): Promise<void> };
+  live?: {
+    reload(): Promise<void>;
+    /** closes a principal's hub connections with a Close carrying this message key (a revoked kiosk screen) */
+    closeUser(userId: number, reason: string): void;
+  };
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { msg, PATTERNS } from '../validation';
+import { at } from '../navigation';
 import { defineResource } from './define';
 import { flag, intIn } from './fields';
 
@@ -71,7 +72,15 @@ export const corpResource = defineResource({
   view: 'corp',
   idField: 'id',
   corpScoped: false,
-  minLevel: 1,
+  nav: {
+    key: 'corp',
+    route: 'configuration/corp',
+    icon: 'corp',
+    titleKey: 'nav.corp',
+    screen: 'corpList',
+    updateParam: 'corpToUpdate',
+    menu: [at(1, 'config', 10, 'notParamsvoip')],
+  },
   schema: () => corpSchema,
   defaults: () => ({ ...CORP_DEFAULTS }),
   columns: [

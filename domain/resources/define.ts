@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import type { DestinationKind, DestinationPicker } from '../destinations';
 import type { Level } from '../levels';
-import type { View } from '../permissions';
+import type { IconName, MenuPlacement } from '../navigation';
+import type { Action, LevelCeilings, View } from '../permissions';
 
 /** What a schema may depend on: create or edit, who is acting, and the corp being worked on. */
 export interface SchemaContext {
@@ -27,12 +29,39 @@ export interface StaticOption {
 
 export type OptionSource =
   | { kind: 'static'; options: readonly StaticOption[] }
-  /** options fetched from another resource's list: value field and label field */
-  | { kind: 'resource'; resource: string; valueField: string; labelField: string }
+  /**
+   * options fetched from another resource's list: value field and label field. The server checks the
+   * chosen value is a row of that resource in the written row's corp (no foreign corp's ids).
+   */
+  | {
+      kind: 'resource';
+      resource: string;
+      valueField: string;
+      labelField: string;
+      /** the message key when the chosen row is not one of the written row's corp (default validation.refUnknown) */
+      missing?: string;
+      /** rows not offered: their `field` holds one of `values` (C-ERS-07: the 'Entrante' group) */
+      exclude?: { field: string; values: readonly (string | number)[] };
+      /** only rows whose `rowField` equals the form's `formField` (C-SIP-03: the company narrows the trunks) */
+      narrowBy?: { formField: string; rowField: string };
+    }
   /** levels the actor may grant (domain/levels grantableLevels) */
   | { kind: 'grantableLevels' };
 
-export type FieldKind = 'text' | 'email' | 'password' | 'number' | 'select' | 'switch' | 'color' | 'image' | 'custom';
+export type FieldKind =
+  | 'text'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'switch'
+  | 'color'
+  | 'image'
+  /** a time of day, 'HH:MM' */
+  | 'time'
+  /** the destinations picker (FieldDef.destinations) */
+  | 'destination'
+  | 'custom';
 
 export interface FieldDef {
   name: string;
@@ -40,6 +69,8 @@ export interface FieldDef {
   /** i18n key; default `resources.<resource>.fields.<name>` */
   labelKey?: string;
   options?: OptionSource;
+  /** kind 'destination': the sections and values offered (section headings shown disabled) */
+  destinations?: DestinationPicker;
   /** shown only in this mode */
   only?: 'create' | 'update';
   /** cannot be changed when editing (e.g. extension number) */
@@ -48,24 +79,110 @@ export interface FieldDef {
   strength?: 'password' | 'voicemail';
   /** visible only when this predicate on the current form values holds */
   visibleWhen?: (values: Record<string, unknown>, ctx: SchemaContext) => boolean;
+  /** shown but not editable while this predicate holds (C-CRS-03: the corp chooser with all corps on) */
+  disabledWhen?: (values: Record<string, unknown>, ctx: SchemaContext) => boolean;
+  /**
+   * what changing this field does to others in the form (C-TRK-06..08 toggles clearing their values):
+   * returns the other fields' new values
+   */
+  onChange?: (value: unknown, values: Record<string, unknown>) => Record<string, unknown>;
   /** accepted MIME types for image/file fields */
   accept?: readonly string[];
   /** name of a special field component registered by the client (kind 'custom') */
   component?: string;
   /** spans the full dialog width */
   wide?: boolean;
+  /** a hint under the field (i18n key) */
+  hintKey?: string;
 }
 
 export interface ColumnDef {
   key: string;
   labelKey?: string;
-  format?: 'text' | 'yesNo' | 'level' | 'number';
+  /** 'destination': a destinations value shown by its name from the corp's action lookup */
+  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination';
   /** the value is one of these options: the cell shows the option's label */
   options?: readonly StaticOption[];
   /** the cell shows its value only when this other field of the row is set (a user name only for a linked user) */
   onlyWith?: string;
   /** shown only when this predicate on the acting user holds (e.g. not for level 4, C-EXT-02) */
   visibleWhen?: (ctx: Pick<SchemaContext, 'actor'>) => boolean;
+}
+
+/**
+ * A child resource lives under a row of its parent (follow-me under an extension, questions under a
+ * poll): its rows carry the parent's id, its screen sits under the parent's route with a back button,
+ * entering it without a parent goes back to the parent's list (C-FOL, C-ESD, C-ERS), and the parent's
+ * rows get a button to open it.
+ */
+export interface ParentDef {
+  /** the parent resource's name */
+  resource: string;
+  /** the field of a child row (and body) holding the parent's id */
+  field: string;
+  /** the parent row's field that names it in the child screen's title */
+  labelField: string;
+  /** the icon of the parent row's button that opens the child list */
+  icon: IconName;
+  /** order of that button among the parent's child buttons */
+  order: number;
+}
+
+/**
+ * An action on one row besides edit and delete (revoke, rotate, start, stop ...): POST
+ * `/{path}/{id}/{name}` through the write pipeline with the `permission` action of the resource's view.
+ * The server binding supplies what it does.
+ */
+export interface RowActionDef {
+  name: string;
+  permission: Action;
+  icon: IconName;
+  /** asks for confirmation first (label `resources.<name>.rowActions.<action>.confirm`) */
+  confirm?: boolean;
+  /** shown only for rows where this holds (start only when stopped ...) */
+  visibleWhen?: (row: Record<string, unknown>) => boolean;
+}
+
+/**
+ * Levels that may write only some fields of a row (per-field write rights): C-EXT-07 (level 4 changes an
+ * extension's enabled and action), C-TRK-04 (below level 1 only a trunk's action). The server keeps every
+ * other value of the row whatever the body says; the dialog hides the other fields but `shown`.
+ */
+export interface LimitedWrite {
+  /** from this level number on (4: levels 4 and 5) */
+  fromLevel: Level;
+  fields: readonly string[];
+  /** other fields still shown, read-only (C-TRK-04: the trunk number) */
+  shown?: readonly string[];
+}
+
+/** CSV bulk import (C-EXT-32..40): the columns of the file, in order, and the body field each fills. */
+export interface BulkDef {
+  /** CSV header → body field */
+  columns: readonly { header: string; field: string }[];
+  /** the body field that names a failing row in the error list ('Error en extensión {content}') */
+  contentField: string;
+}
+
+/** Where the resource appears in the admin app (routes, menu, guards), derived by src/app/navigation. */
+export interface ResourceNav {
+  /** navigation key of the list route; new and update routes are `{key}New`, `{key}Update` */
+  key: string;
+  /** list route under /:corp/:lang/ */
+  route: string;
+  icon: IconName;
+  titleKey: string;
+  menu?: readonly MenuPlacement[];
+  /** other paths that redirect to the list (A-RTE-07) */
+  aliases?: readonly string[];
+  /** the update route's parameter name (default `id`) */
+  updateParam?: string;
+  /** a special screen renders it (src/app/screens.tsx key); default the generic resource screen */
+  screen?: string;
+  /** screen of the new and update routes when it differs (role groups have a page of their own) */
+  formScreen?: string;
+  /** no new / update routes (read-only lists, singletons) */
+  noForms?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -75,14 +192,14 @@ export interface ResourceDefinition {
   path: string;
   /** permission view guarding it (STYLE 3) */
   view: View;
+  /** the resource's own level ceilings on top of its view's (canAccess), e.g. kiosk screens: write ≤ 3 */
+  levels?: LevelCeilings;
   /** the id property of a row */
   idField: string;
   /** rows belong to one corp; the server scopes every query to the request's corp */
   corpScoped: boolean;
-  /** minimum level allowed at all, whatever the views say (e.g. corp: 1) */
-  minLevel?: Level;
-  /** minimum level for create, update and delete, whatever the views say (reads follow minLevel) */
-  writeMinLevel?: Level;
+  /** the schema reads SchemaContext.corp (extension ranges): the server loads the corp's limits */
+  schemaNeedsCorp?: boolean;
   /** the body schema for create/update, shared by the dialog (react-hook-form) and the server */
   schema: (ctx: SchemaContext) => z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   defaults: (ctx: SchemaContext) => Record<string, unknown>;
@@ -90,14 +207,29 @@ export interface ResourceDefinition {
   fields: readonly FieldDef[];
   /** fields the list search looks in */
   searchFields: readonly string[];
+  /** the list's default order (C-CSD-01: speed dials by number) */
+  sort?: { key: string; direction?: 'asc' | 'desc' };
   /** rows per page under 600 px (F-LIST-04) */
   narrowPageSize?: number;
   /** dialog width: 600 or 1000 px (F-DLG-07) */
   dialogWidth?: 600 | 1000;
+  parent?: ParentDef;
+  rowActions?: readonly RowActionDef[];
+  limitedWrite?: LimitedWrite;
+  bulk?: BulkDef;
+  /** rows of this resource are call destinations of this kind, named by this field (corp/actions) */
+  destination?: { kind: DestinationKind; labelField: string; valueField: string };
+  nav?: ResourceNav;
 }
 
 export function defineResource<T extends ResourceDefinition>(definition: T): T {
   return definition;
+}
+
+/** The fields a level may write, or null when it writes them all (LimitedWrite). */
+export function writableFields(definition: Pick<ResourceDefinition, 'limitedWrite'>, level: Level): readonly string[] | null {
+  const limited = definition.limitedWrite;
+  return limited && level >= limited.fromLevel ? limited.fields : null;
 }
 
 /**
@@ -112,4 +244,9 @@ export function uncapitaliseKeys(body: unknown): unknown {
     if (!(lowered in out) || key === lowered) out[lowered] = value;
   }
   return out;
+}
+
+/** The canAccess request of an action on a resource: its view and its own level ceilings. */
+export function resourceAccess(definition: Pick<ResourceDefinition, 'view' | 'levels'>, action: Action): { view: View; action: Action; levels?: LevelCeilings } {
+  return { view: definition.view, action, levels: definition.levels };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXTENSION_RULES as R } from '../constants';
 import { LEVEL } from '../levels';
 import { msg, PATTERNS } from '../validation';
+import { at } from '../navigation';
 import { defineResource, type SchemaContext, type StaticOption } from './define';
 import { flag, intIn, whenValid } from './fields';
 
@@ -81,12 +82,10 @@ const onbusy = z.enum(EXTENSION_BUSY_ACTIONS, { error: 'validation.option' });
  * names are the spec's JSON (C-EXT-28) with the first letter lowered (Number → number).
  * - the number is locked when editing (C-EXT-10): on update it is not checked and the server keeps it;
  * - the external number is required when action or busy action is exTouch (C-EXT-11);
- * - level 4 edits only enabled and action (C-EXT-07): its schema has only those two, the server keeps the rest.
+ * - level 4 writes only enabled and action (C-EXT-07, the definition's limitedWrite): the server
+ *   keeps every other value of the row and checks the whole row with this same schema.
  */
 export function extensionSchema(ctx: SchemaContext) {
-  if (ctx.actor.level >= LEVEL.user) {
-    return z.object({ enabled: flag.optional(), action: action.optional() });
-  }
   const maxContacts = ctx.corp?.maxContacts ?? R.maxContactsCeiling;
   return z
     .object({
@@ -159,7 +158,6 @@ export interface ExtensionRow {
 }
 
 const belowLevel4 = (ctx: Pick<SchemaContext, 'actor'>) => ctx.actor.level < LEVEL.user;
-const fieldBelowLevel4 = (_values: Record<string, unknown>, ctx: SchemaContext) => belowLevel4(ctx);
 
 export const extensionResource = defineResource({
   name: 'extension',
@@ -167,6 +165,19 @@ export const extensionResource = defineResource({
   view: 'extension',
   idField: 'id',
   corpScoped: true,
+  schemaNeedsCorp: true,
+  // C-EXT-07: level 4 changes only the enabled switch and the action
+  limitedWrite: { fromLevel: LEVEL.user, fields: ['enabled', 'action'] },
+  destination: { kind: 'exten', labelField: 'number', valueField: 'number' },
+  nav: {
+    key: 'extension',
+    route: 'configuration/extension',
+    icon: 'extension',
+    titleKey: 'nav.extension',
+    screen: 'extensionList',
+    menu: [at(1, 'workingCorp', 10), at(3, 'config', 20), at(4, 'config', 20)],
+    aliases: ['extension'],
+  },
   schema: (ctx) => extensionSchema(ctx),
   defaults: () => ({
     number: '',
@@ -199,24 +210,25 @@ export const extensionResource = defineResource({
     { key: 'spy', format: 'yesNo', visibleWhen: belowLevel4 },
     { key: 'maxContacts', format: 'number', labelKey: 'resources.extension.columns.maxContacts' },
   ],
-  // C-EXT-08, C-EXT-07 (level 4: enabled and action only). The trunk and time schedule fields wait
-  // for their resources; the body already carries trunkId and timeExtensIds.
+  // C-EXT-08; level 4 sees enabled and action only (limitedWrite, C-EXT-07)
   fields: [
     // in rows of three: a password with its strength bar starts a row
-    { name: 'number', kind: 'number', lockedOnUpdate: true, visibleWhen: fieldBelowLevel4 },
-    { name: 'description', kind: 'text', visibleWhen: fieldBelowLevel4 },
-    { name: 'userId', kind: 'select', options: { kind: 'resource', resource: 'user', valueField: 'id', labelField: 'nick' }, visibleWhen: fieldBelowLevel4 },
-    { name: 'pass', kind: 'password', strength: 'password', visibleWhen: fieldBelowLevel4 },
+    { name: 'number', kind: 'number', lockedOnUpdate: true },
+    { name: 'description', kind: 'text' },
+    // C-EXT-09/30: a web user and a trunk of the extension's corp (the server checks both)
+    { name: 'userId', kind: 'select', options: { kind: 'resource', resource: 'user', valueField: 'id', labelField: 'nick', missing: 'validation.userCorp' } },
+    { name: 'trunkId', kind: 'select', options: { kind: 'resource', resource: 'trunk', valueField: 'id', labelField: 'number', missing: 'validation.trunkUnknown' } },
+    { name: 'pass', kind: 'password', strength: 'password' },
     { name: 'action', kind: 'select', options: { kind: 'static', options: EXTENSION_ACTION_OPTIONS } },
-    { name: 'onbusy', kind: 'select', options: { kind: 'static', options: EXTENSION_BUSY_OPTIONS }, visibleWhen: fieldBelowLevel4 },
-    { name: 'vmpass', kind: 'password', strength: 'voicemail', visibleWhen: fieldBelowLevel4 },
+    { name: 'onbusy', kind: 'select', options: { kind: 'static', options: EXTENSION_BUSY_OPTIONS } },
+    { name: 'vmpass', kind: 'password', strength: 'voicemail' },
     // C-EXT-11: required when action or busy action is exTouch (the schema says so on the field)
-    { name: 'outer', kind: 'text', visibleWhen: fieldBelowLevel4 },
-    { name: 'portType', kind: 'select', options: { kind: 'static', options: PORT_TYPE_OPTIONS }, visibleWhen: fieldBelowLevel4 },
-    { name: 'maxContacts', kind: 'number', visibleWhen: fieldBelowLevel4 },
-    { name: 'callgroup', kind: 'number', visibleWhen: fieldBelowLevel4 },
+    { name: 'outer', kind: 'text' },
+    { name: 'portType', kind: 'select', options: { kind: 'static', options: PORT_TYPE_OPTIONS } },
+    { name: 'maxContacts', kind: 'number' },
+    { name: 'callgroup', kind: 'number' },
     { name: 'enabled', kind: 'switch' },
-    { name: 'spy', kind: 'switch', visibleWhen: fieldBelowLevel4 },
+    { name: 'spy', kind: 'switch' },
   ],
   searchFields: ['number', 'description', 'userName'],
   narrowPageSize: 3,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../validation';
+import { at } from '../navigation';
 import { defineResource, type StaticOption } from './define';
 import { flag, intIn } from './fields';
 
@@ -155,9 +156,25 @@ export const kioskScreenResource = defineResource({
   view: 'kiosk',
   idField: 'id',
   corpScoped: true,
-  // level 5 reads through its kiosk read view; writes need create/update/delete, which level 5 never has
-  minLevel: 5,
-  writeMinLevel: 3,
+  // level 5 reads through its kiosk read view; writing a screen (and revoking or rotating its key) needs level 3
+  levels: { create: 3, update: 3, delete: 3 },
+  rowActions: [
+    { name: 'revoke', permission: 'update', icon: 'revoke', confirm: true, visibleWhen: (row) => row.revoked !== true },
+    { name: 'rotate', permission: 'update', icon: 'rotate', confirm: true },
+  ],
+  /*
+   * Kiosk screens (wallboard TVs) sit with the live screens. The kiosk view decides (level 2 opens
+   * the route when the owner has it, level 5 reads it without buttons); levels 1 (with a working
+   * corp) and 3 have it in the menu.
+   */
+  nav: {
+    key: 'kioskScreens',
+    route: 'panel/kiosk',
+    icon: 'kiosk',
+    titleKey: 'resources.kioskScreen.plural',
+    screen: 'kioskScreens',
+    menu: [at(1, undefined, 37, 'workingCorp'), at(3, undefined, 37)],
+  },
   schema: () => kioskScreenSchema,
   defaults: () => ({
     name: '',

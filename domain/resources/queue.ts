@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_RULES as R } from '../constants';
 import { msg, PATTERNS } from '../validation';
+import { at } from '../navigation';
 import { defineResource, type StaticOption } from './define';
 import { emptyToUndefined, flag, intIn, whenValid } from './fields';
 
@@ -113,6 +114,15 @@ export const queueResource = defineResource({
   view: 'queue',
   idField: 'id',
   corpScoped: true,
+  destination: { kind: 'queue', labelField: 'name', valueField: 'id' },
+  nav: {
+    key: 'queues',
+    route: 'configuration/queues',
+    icon: 'queue',
+    titleKey: 'nav.queues',
+    menu: [at(1, 'workingCorp', 60), at(3, 'config', 60)],
+    aliases: ['misc/queues'],
+  },
   schema: () => queueSchema,
   defaults: () => ({
     name: '',

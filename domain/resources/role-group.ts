@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, normaliseGrants, VIEWS } from '../permissions';
 import { msg } from '../validation';
+import { at } from '../navigation';
 import { defineResource } from './define';
 
 export const viewGrantSchema = z.object({
@@ -33,7 +34,16 @@ export const roleGroupResource = defineResource({
   view: 'roleGroup',
   idField: 'roleGroupId',
   corpScoped: true,
-  minLevel: 3,
+  nav: {
+    key: 'rolegroup',
+    route: 'configuration/rolegroup',
+    icon: 'roleGroup',
+    titleKey: 'nav.rolegroup',
+    screen: 'roleGroupList',
+    formScreen: 'roleGroupForm',
+    updateParam: 'roleGroupId',
+    menu: [at(3, 'config', 140)],
+  },
   schema: () => roleGroupSchema,
   defaults: () => ({ roleGroupName: '', views: [] }),
   columns: [{ key: 'roleGroupName' }, { key: 'users', format: 'number' }],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { grantableLevels, LEVEL, LEVEL_LABEL_KEY, LEVELS, type Level } from '../levels';
 import { msg } from '../validation';
+import { at } from '../navigation';
 import { defineResource, type SchemaContext } from './define';
 import { flag } from './fields';
 
@@ -75,7 +76,15 @@ export const userResource = defineResource({
   view: 'user',
   idField: 'id',
   corpScoped: true,
-  minLevel: 3,
+  nav: {
+    key: 'user',
+    route: 'configuration/user',
+    icon: 'user',
+    titleKey: 'nav.user',
+    screen: 'userList',
+    menu: [at(1, 'workingCorp', 40), at(1, 'config', 100, 'notParamsvoip'), at(3, 'config', 120)],
+    aliases: ['user'],
+  },
   schema: (ctx) => userSchema(ctx),
   defaults: (ctx) => ({
     nick: '',
@@ -102,7 +111,7 @@ export const userResource = defineResource({
       // C-USR-09: levels 1 and 2 choose the corp; others use their own
       visibleWhen: (_v, ctx) => ctx.actor.level <= LEVEL.owner,
     },
-    { name: 'roleGroupId', kind: 'select', options: { kind: 'resource', resource: 'roleGroup', valueField: 'roleGroupId', labelField: 'roleGroupName' } },
+    { name: 'roleGroupId', kind: 'select', options: { kind: 'resource', resource: 'roleGroup', valueField: 'roleGroupId', labelField: 'roleGroupName', missing: 'validation.roleGroupCorp' } },
     { name: 'enabled', kind: 'switch' },
     { name: 'newPassword', kind: 'switch', only: 'update' },
     { name: 'pass', kind: 'password', strength: 'password', visibleWhen: (v, ctx) => ctx.mode === 'create' || v.newPassword === true },

@@ -62,7 +62,7 @@ export const corpBinding = bindResource<Corp, CorpBody>({
   },
   async check(input, op) {
     // the system corp keeps its url (the default login page) and stays enabled
-    if (op.mode === 'update' && op.existing && (await isSystemCorp(op.app.db, op.existing.id))) {
+    if (op.mode === 'update' && op.existing && (await isSystemCorp(op.db, op.existing.id))) {
       if (input.url.toLowerCase() !== SYSTEM_CORP_URL || !input.enabled) throw forbidden('errors.systemCorp');
     }
   },

@@ -1,36 +1,16 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
-import { bindResource } from '../crud/binding';
+import { bindResource, type BodyOf } from '../crud/binding';
 import { appUser, corp, extension, queueMember } from '../db/schema';
-import { ApiFailure, forbidden, invalid } from '../errors';
+import { ApiFailure } from '../errors';
 
-/** The extension schema's output: the full body (levels 1-3) or only enabled and action (level 4). */
-interface ExtensionBody {
-  number?: string;
-  pass?: string;
-  userId?: number | null;
-  trunkId?: number | null;
-  outer?: string;
-  enabled?: boolean;
-  action?: ExtensionAction;
-  onbusy?: ExtensionBusyAction;
-  description?: string;
-  spy?: boolean;
-  callLimit?: number;
-  portType?: PortType;
-  vmpass?: string;
-  maxContacts?: number;
-  callgroup?: number;
-  timeExtensIds?: number;
-}
-
-/** The fields a level 4 user may change (C-EXT-07); the server keeps every other value. */
-const LEVEL4_FIELDS = ['enabled', 'action'] as const;
+type ExtensionBody = BodyOf<typeof extensionResource>;
 
 /**
- * Extensions (C-EXT). Tenancy, permission and validation come from the generic router; what is
- * special here: the corp's extMax (550), the number's uniqueness (551), the user of the same corp,
- * level 4's two fields, SIP secrets kept from level 4, and the queue-member delete guard (521).
+ * Extensions (C-EXT). Tenancy, permission, validation, level 4's two fields (limitedWrite), the locked
+ * number and the user and trunk of the same corp come from the pipeline; what is special here: the
+ * corp's extMax (550), the number's uniqueness (551), SIP secrets kept from level 4, the queue-member
+ * delete guard (521) and the bulk import's row codes (C-EXT-37..39).
  */
 export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
   definition: extensionResource,
@@ -74,6 +54,8 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
     }));
   },
   rowCorpId: (row) => row.corpId,
+  // an extension is a destination by its number (exten:{number})
+  fieldColumns: { number: extension.number, corpId: extension.corpId },
   // the live state (directory of the realtime service and the simulator) follows the configuration
   onChange: (app) => void app.live?.reload(),
 
@@ -81,42 +63,14 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
   present: (row, principal) => (principal.level >= LEVEL.user ? { ...row, pass: '', vmpass: '' } : row),
 
   async check(input, op) {
-    const db = op.app.db;
-    const corpId = op.corpId ?? 0;
-    if (op.principal.level >= LEVEL.user) {
-      // C-EXT-06: a plain user never creates (canAccess refuses it already; a role group cannot lift it)
-      if (op.mode === 'create' || !op.existing) throw forbidden();
-      // C-EXT-11 still holds: exTouch needs the external number, which only levels 1-3 set
-      if (input.action === 'exTouch' && op.existing.outer === '') {
-        throw invalid([{ path: 'outer', message: 'validation.outerRequired' }]);
-      }
-      return;
-    }
-    if (op.mode === 'create') {
-      // C-EXT-14/15: the corp holds at most extMax extensions
-      const [limit] = await db.select({ extMax: corp.extMax }).from(corp).where(eq(corp.id, corpId)).limit(1);
-      const [used] = await db.select({ n: count() }).from(extension).where(eq(extension.corpId, corpId));
-      if (limit && Number(used?.n ?? 0) >= limit.extMax) throw new ApiFailure(550, 'errors.maxExtensions');
-    }
-    // C-EXT-09/30: the web user must belong to the extension's corp
-    if (input.userId) {
-      const [user] = await db
-        .select({ id: appUser.id })
-        .from(appUser)
-        .where(and(eq(appUser.id, input.userId), eq(appUser.corpId, corpId)))
-        .limit(1);
-      if (!user) throw invalid([{ path: 'userId', message: 'validation.userCorp' }]);
-    }
-    // no trunks exist yet, so no trunk can be chosen
-    if (input.trunkId) throw invalid([{ path: 'trunkId', message: 'validation.trunkUnknown' }]);
+    if (op.mode !== 'create') return;
+    // C-EXT-14/15: the corp holds at most extMax extensions (inside the write's transaction, so a
+    // bulk import counts the rows it already wrote)
+    const [limit] = await op.db.select({ extMax: corp.extMax }).from(corp).where(eq(corp.id, op.corpId ?? 0)).limit(1);
+    if (limit && (await op.data.count(extensionBinding)) >= limit.extMax) throw new ApiFailure(550, 'errors.maxExtensions');
   },
 
   toValues(input, op) {
-    if (op.principal.level >= LEVEL.user) {
-      const values: Record<string, unknown> = {};
-      for (const field of LEVEL4_FIELDS) values[field] = input[field] ?? op.existing?.[field];
-      return values;
-    }
     const values: Record<string, unknown> = {
       userId: input.userId ?? null,
       trunkId: input.trunkId ?? null,
@@ -143,18 +97,13 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
     extension_corp_number_unique: { status: 551, message: 'errors.extensionExists', path: 'number' },
   },
 
-  guard(_row, op) {
-    // C-EXT-06, also against a role group granting delete to a plain user
-    if (op.mode === 'delete' && op.principal.level >= LEVEL.user) throw forbidden();
-  },
-
   /** 521 while a queue of the corp has the extension as a member. */
   async beforeDelete(row, op) {
-    const queues = await op.app.db
+    const member = await op.app.db
       .select({ id: queueMember.queueId })
       .from(queueMember)
       .where(and(eq(queueMember.corpId, row.corpId), eq(queueMember.extenNumber, row.number)))
       .limit(1);
-    if (queues.length > 0) throw new ApiFailure(521, 'errors.inUseByQueue');
+    if (member.length > 0) throw new ApiFailure(521, 'errors.inUseByQueue');
   },
 });

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { ResourceName } from '../../domain';
+import type { AnyBinding } from '../crud/binding';
+import { createPipeline, type Pipeline } from '../crud/pipeline';
 import { mountResource } from '../crud/router';
+import type { BindingLookup } from '../crud/tenant';
 import { corpBinding } from './corp';
 import { extensionBinding } from './extension';
 import { kioskScreenBinding } from './kiosk-screen';
@@ -7,12 +11,45 @@ import { queueBinding } from './queue';
 import { roleGroupBinding } from './role-group';
 import { userBinding } from './user';
 
-/** Every resource the generic router serves; later resources (trunk, IVR ...) join here. */
+/**
+ * THE server registry of resources: the binding of every resource the generic machinery serves, by
+ * its domain name (domain/resources RESOURCES). Mounting, the tenant accessor's lookups, references,
+ * destinations and the authorization-matrix test all read it.
+ */
+export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
+  corp: corpBinding,
+  user: userBinding,
+  roleGroup: roleGroupBinding,
+  extension: extensionBinding,
+  queue: queueBinding,
+  kioskScreen: kioskScreenBinding,
+};
+
+/** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */
+export const lookupBinding: BindingLookup = (name) => {
+  if (name.startsWith('destination:')) {
+    const kind = name.slice('destination:'.length);
+    return Object.values(BINDINGS).find((b) => b?.definition.destination?.kind === kind);
+  }
+  return BINDINGS[name as ResourceName];
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the write pipeline of each resource, for special routes (row actions beyond the generic ones, lookups) */
+    pipelines: Map<string, Pipeline>;
+  }
+}
+
+/** Mounts every registered resource's generic routes and keeps their pipelines on the app. */
 export function mountResources(app: FastifyInstance): void {
-  mountResource(app, corpBinding);
-  mountResource(app, userBinding);
-  mountResource(app, roleGroupBinding);
-  mountResource(app, extensionBinding);
-  mountResource(app, queueBinding);
-  mountResource(app, kioskScreenBinding);
+  const pipelines = new Map<string, Pipeline>();
+  for (const [name, binding] of Object.entries(BINDINGS)) {
+    if (!binding) continue;
+    if (binding.definition.name !== name) throw new Error(`resource registry: ${name} holds the binding of ${binding.definition.name}`);
+    const pipeline = createPipeline(app.ctx, binding, lookupBinding);
+    pipelines.set(name, pipeline);
+    mountResource(app, pipeline);
+  }
+  app.decorate('pipelines', pipelines);
 }

@@ -1,12 +1,17 @@
 import { kioskScreenResource, type KioskScreenBody, type KioskScreenRow } from '../../domain';
-import { kioskScreenRow, newKioskKey } from '../auth/kiosk-token';
+import { kioskPrincipalId, kioskScreenRow, newKioskKey } from '../auth/kiosk-token';
 import { bindResource } from '../crud/binding';
+import type { AppContext } from '../context';
 import { kioskScreen } from '../db/schema';
+
+/** Ends the hub connections of a screen's tokens at once: the TV reconnects, is refused and says why. */
+const disconnect = (app: AppContext, screenId: number) => app.live?.closeUser(kioskPrincipalId(screenId), 'errors.kioskRevoked');
 
 /**
  * Kiosk screens (wallboard TVs). Special here: a create makes the screen's key and hands the
- * plaintext out once (`key` in the 201 body, never in a GET); revoke and rotate live in
- * routes/kiosk.ts. Level 5 reads (its kiosk view), writes need level 3 or better.
+ * plaintext out once (`key` in the 201 body, never in a GET); the row actions revoke (stops the key
+ * and every token issued for it) and rotate (a new key, returned once; un-revokes; tokens of the old
+ * key stop). The public session exchange lives in routes/kiosk-screen.ts.
  */
 export const kioskScreenBinding = bindResource<KioskScreenRow, KioskScreenBody>({
   definition: kioskScreenResource,
@@ -35,6 +40,21 @@ export const kioskScreenBinding = bindResource<KioskScreenRow, KioskScreenBody>(
       op.extra.key = key;
     }
     return values;
+  },
+
+  actions: {
+    async revoke(row, op) {
+      if (row.revoked) return { row };
+      const updated = await op.setValues({ revokedAt: new Date() });
+      disconnect(op.app, row.id);
+      return { row: updated };
+    },
+    async rotate(row, op) {
+      const { key, keyHash, keyHint } = newKioskKey();
+      const updated = await op.setValues({ keyHash, keyHint, revokedAt: null });
+      disconnect(op.app, row.id);
+      return { row: updated, extra: { key } };
+    },
   },
 
   conflicts: {

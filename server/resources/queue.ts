@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { msg, QUEUE_RULES, queueResource, type QueueBody, type QueueRow, type QueueStrategy } from '../../domain';
 import { bindResource } from '../crud/binding';
 import { corp, extension, queue, queueMember } from '../db/schema';
@@ -44,26 +44,21 @@ export const queueBinding = bindResource<QueueRow, QueueBody>({
     return rows.map((row) => ({ ...row, strategy: row.strategy as QueueStrategy, members: Array.isArray(row.members) ? row.members.map(String) : [] }));
   },
   rowCorpId: (row) => row.corpId,
+  fieldColumns: { id: queue.id, name: queue.name, corpId: queue.corpId },
   // the live state (directory of the realtime service and the simulator) follows the configuration
   onChange: (app) => void app.live?.reload(),
 
   async check(input, op) {
-    const db = op.app.db;
-    const corpId = op.corpId ?? 0;
     if (op.mode === 'create') {
-      const [limit] = await db.select({ queMax: corp.queMax }).from(corp).where(eq(corp.id, corpId)).limit(1);
-      const [used] = await db.select({ n: count() }).from(queue).where(eq(queue.corpId, corpId));
-      if (limit && Number(used?.n ?? 0) >= limit.queMax) throw new ApiFailure(409, 'errors.queueLimit');
+      const [limit] = await op.db.select({ queMax: corp.queMax }).from(corp).where(eq(corp.id, op.corpId ?? 0)).limit(1);
+      if (limit && (await op.data.count(queueBinding)) >= limit.queMax) throw new ApiFailure(409, 'errors.queueLimit');
     }
     // C-QUE-09: Asterisk cannot turn a live queue into a linear one
     if (op.mode === 'update' && input.strategy === 'linear' && op.existing?.strategy !== 'linear') {
       throw invalid([{ path: 'strategy', message: 'validation.linearOnCreate' }]);
     }
     if (input.members.length > 0) {
-      const found = await db
-        .select({ number: extension.number })
-        .from(extension)
-        .where(and(eq(extension.corpId, corpId), inArray(extension.number, input.members)));
+      const found = await op.data.list<{ number: string }>('extension', inArray(extension.number, input.members));
       const known = new Set(found.map((e) => e.number));
       const unknown = input.members.filter((n) => !known.has(n));
       if (unknown.length > 0) throw invalid(unknown.map((number) => ({ path: 'members', message: msg('validation.memberUnknown', { number }) })));

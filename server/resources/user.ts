@@ -1,30 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { grantableLevels, userResource, type Level, type UserRow } from '../../domain';
 import { hashPassword } from '../auth/passwords';
-import { bindResource } from '../crud/binding';
+import { bindResource, type BodyOf } from '../crud/binding';
 import type { Db } from '../db/database';
 import { appUser, corp, roleGroup } from '../db/schema';
-import { forbidden, invalid } from '../errors';
+import { forbidden } from '../errors';
 
-/** The user schema's output (what the router hands to the hooks). */
-interface UserBody {
-  nick: string;
-  name: string;
-  mail: string;
-  level: number;
-  enabled: boolean;
-  corpId: number | null;
-  roleGroupId: number | null;
-  newPassword: boolean;
-  pass: string;
-  passConfirm: string;
-}
+type UserBody = BodyOf<typeof userResource>;
 
 const userCorp = alias(corp, 'user_corp');
 
 /**
- * Web users (C-USR). Rows never carry the password or its hash. Deleting a user linked to an
+ * Web users (C-USR); the role group of the user's corp is the pipeline's reference check. Rows never carry the password or its hash. Deleting a user linked to an
  * extension unlinks it: extension.user_id is ON DELETE SET NULL, the extension stays.
  */
 export const userBinding = bindResource<UserRow, UserBody>({
@@ -63,21 +51,10 @@ export const userBinding = bindResource<UserRow, UserBody>({
    */
   async targetCorp(input, op) {
     if (op.principal.level !== 1) return op.existing ? (op.existing.corpId ?? op.principal.corpId) : op.principal.corpId;
-    if (input.level === 1) return systemCorpId(op.app.db);
+    if (input.level === 1) return systemCorpId(op.db);
     if (input.corpId) return input.corpId;
     if (op.existing?.corpId) return op.existing.corpId;
     return op.principal.workingCorpId;
-  },
-
-  async check(input, op) {
-    if (input.roleGroupId) {
-      const [group] = await op.app.db
-        .select({ id: roleGroup.id })
-        .from(roleGroup)
-        .where(and(eq(roleGroup.id, input.roleGroupId), eq(roleGroup.corpId, op.corpId ?? 0)))
-        .limit(1);
-      if (!group) throw invalid([{ path: 'roleGroupId', message: 'validation.roleGroupCorp' }]);
-    }
   },
 
   /** C-USR-11: never one's own row; and never a row more powerful than the levels one may grant. */

@@ -64,16 +64,20 @@ function errorBody(status: number, parsed: unknown, fallbackText: string): ApiEr
   return { status, error: fallbackText, message: status >= 500 ? 'errors.server' : 'errors.default' };
 }
 
+/** The bearer token and the working corp of the signed-in user, for calls made without apiRequest (streams, audio). */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const token = hooks.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const corp = hooks.workingCorp();
+  if (corp) headers['x-working-corp'] = String(corp);
+  return headers;
+}
+
 /** Sends a request and returns status and parsed body; throws ApiFailure on any status ≥ 400 or no answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (auth) {
-    const token = hooks.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const corp = hooks.workingCorp();
-    if (corp) headers['x-working-corp'] = String(corp);
-  }
+  const headers: Record<string, string> = { Accept: 'application/json', ...(auth ? authHeaders() : {}) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -25,7 +25,7 @@ export function checkGuard(guard: Guard, user: GuardSubject | null | undefined):
   if (guard.minLevel !== undefined && user.level < guard.minLevel) return { allow: false };
   if (special.includes('notLevel4') && user.level === LEVEL.user) return { allow: false };
   if (special.includes('allowCustom') && !user.allowCustom) return { allow: false };
-  if (guard.view && !canAccess(user, { view: guard.view, action: guard.action ?? 'read' })) return { allow: false };
+  if (guard.view && !canAccess(user, { view: guard.view, action: guard.action ?? 'read', levels: guard.levels })) return { allow: false };
   return { allow: true };
 }
 

@@ -1,7 +1,8 @@
 import { LEVEL, type Level } from '../../domain/levels';
 import { externalHref } from './external-links';
 import { canOpen, type GuardSubject } from './guards';
-import { MENU_GROUPS, NAVIGATION, type GroupKey, type IconName, type MenuCondition, type MenuLevel, type MenuPlacement } from './navigation';
+import type { GroupKey, IconName, MenuCondition, MenuLevel, MenuPlacement } from '../../domain/navigation';
+import { MENU_GROUPS, NAVIGATION } from './navigation';
 
 export interface MenuLink {
   kind: 'link';

@@ -1,5 +1,11 @@
 import {
   Activity,
+  Ban,
+  ChartPie,
+  Play,
+  RefreshCw,
+  Square,
+  Upload,
   Building,
   CalendarClock,
   CalendarDays,
@@ -42,7 +48,7 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
-import type { IconName } from './navigation';
+import type { IconName } from '../../domain/navigation';
 
 /** The lucide icon of each navigation icon name. */
 export const NAV_ICONS: Record<IconName, LucideIcon> = {
@@ -88,4 +94,10 @@ export const NAV_ICONS: Record<IconName, LucideIcon> = {
   profile: UserRound,
   kiosk: Tv,
   about: Info,
+  revoke: Ban,
+  rotate: RefreshCw,
+  play: Play,
+  stop: Square,
+  stats: ChartPie,
+  upload: Upload,
 };

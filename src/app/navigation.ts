@@ -1,58 +1,20 @@
 import type { Level } from '../../domain/levels';
-import type { Action, View } from '../../domain/permissions';
+import { at, type GroupKey, type IconName, type MenuCondition, type MenuLevel, type MenuPlacement } from '../../domain/navigation';
+import type { Action, LevelCeilings, View } from '../../domain/permissions';
+import type { ResourceDefinition } from '../../domain/resources/define';
+import { RESOURCES } from '../../domain/resources/index';
+
+export type { GroupKey, IconName, MenuCondition, MenuLevel, MenuPlacement };
 
 /**
  * THE navigation declaration (A-RTE, A-MENU). The route table (router.tsx), the side menu
  * (menu.ts) and the route guards (guards.ts) are all derived from NAVIGATION below; nothing else
- * lists screens. Kept free of React so it can be tested in node.
+ * lists screens. The resources' entries come from the one registry of resources (their `nav`
+ * declarations); the screens that are not resources are declared here. Kept free of React so it can
+ * be tested in node.
  *
  * Paths are relative to `/:corp/:lang/` (A-RTE-01).
  */
-
-/** Icon names; src/app/nav-icons.tsx maps them to lucide components. */
-export type IconName =
-  | 'home'
-  | 'dashboard'
-  | 'panel'
-  | 'activeCalls'
-  | 'statistics'
-  | 'cdr'
-  | 'ivr'
-  | 'poll'
-  | 'queue'
-  | 'monitor'
-  | 'clickToCall'
-  | 'config'
-  | 'moh'
-  | 'extension'
-  | 'lookAndFeel'
-  | 'restriction'
-  | 'incoming'
-  | 'speedDial'
-  | 'time'
-  | 'timeExten'
-  | 'trunk'
-  | 'user'
-  | 'voiceMail'
-  | 'roleGroup'
-  | 'webphone'
-  | 'corp'
-  | 'destinationGroup'
-  | 'sipRoute'
-  | 'mediaServer'
-  | 'server'
-  | 'parameters'
-  | 'mail'
-  | 'logmon'
-  | 'fail2ban'
-  | 'rooms'
-  | 'calendar'
-  | 'dialer'
-  | 'integration'
-  | 'follow'
-  | 'profile'
-  | 'kiosk'
-  | 'about';
 
 /** Which component renders an entry (src/app/screens.tsx). Everything not built yet is 'planned'. */
 export type ScreenKey =
@@ -63,7 +25,6 @@ export type ScreenKey =
   | 'roleGroupList'
   | 'roleGroupForm'
   | 'extensionList'
-  | 'queueList'
   | 'lookAndFeel'
   | 'profile'
   | 'activeCalls'
@@ -72,6 +33,8 @@ export type ScreenKey =
   | 'panelCards'
   | 'panelList'
   | 'kioskScreens'
+  /** the generic list, dialog, child, row-action and bulk screen of a resource (NavEntry.resource) */
+  | 'resource'
   | 'planned';
 
 export type SpecialGuard =
@@ -92,28 +55,9 @@ export interface Guard {
   maxLevel?: Level;
   /** lowest level number allowed */
   minLevel?: Level;
+  /** the resource's own level ceilings (ResourceDefinition.levels), passed to canAccess with the view */
+  levels?: LevelCeilings;
   special?: readonly SpecialGuard[];
-}
-
-export type GroupKey = 'workingCorp' | 'config' | 'statistics' | 'rooms';
-export type MenuLevel = 1 | 3 | 4;
-
-/** Extra conditions for showing a menu item (spec 1 "Side menu"). */
-export type MenuCondition =
-  | 'notParamsvoip'
-  | 'onlyParamsvoip'
-  | 'param:clickToCall'
-  | 'param:webphone'
-  | 'param:webadmin'
-  | 'roomEnabled'
-  | 'workingCorp';
-
-export interface MenuPlacement {
-  level: MenuLevel;
-  /** inside this group; top level when absent */
-  group?: GroupKey;
-  order: number;
-  when?: readonly MenuCondition[];
 }
 
 export interface NavEntry {
@@ -131,6 +75,10 @@ export interface NavEntry {
   external?: 'logmon' | 'fail2ban';
   /** other paths that redirect here (A-RTE-07 path names) */
   aliases?: readonly string[];
+  /** the resource a generic screen renders */
+  resource?: string;
+  /** the new / update route of a resource: the screen opens its dialog at once */
+  form?: 'create' | 'update';
 }
 
 export interface MenuGroupDef {
@@ -175,51 +123,54 @@ export const MENU_GROUPS: readonly MenuGroupDef[] = [
   },
 ];
 
-const at = (level: MenuLevel, group: GroupKey | undefined, order: number, ...when: MenuCondition[]): MenuPlacement =>
-  group ? { level, group, order, when } : { level, order, when };
 
-/** list + new + update routes of a configuration resource (A-RTE-10) */
-function crud(
-  key: string,
-  path: string,
-  titleKey: string,
-  icon: IconName,
-  view: View | undefined,
-  options: { screen?: ScreenKey; menu?: readonly MenuPlacement[]; aliases?: readonly string[]; newGuard?: Guard; noNew?: boolean; updateParam?: string; listGuard?: Guard } = {},
-): NavEntry[] {
-  const viewGuard = (action: Action): Guard => (view ? { view, action } : {});
+/**
+ * The routes of a registered resource (A-RTE-10): its list, and unless it has no forms its new and
+ * update routes, all guarded by the resource's view and level ceilings. A child resource's routes
+ * carry its parent's id (`…/follow/:parentId`); its screen goes back to the parent's list when
+ * entered without one (C-FOL, C-ESD, C-ERS).
+ */
+export function resourceEntries(definition: ResourceDefinition): NavEntry[] {
+  const nav = definition.nav;
+  if (!nav) return [];
+  const guard = (action: Action): Guard => ({ view: definition.view, action, ...(definition.levels ? { levels: definition.levels } : {}) });
+  const screen = (nav.screen ?? 'resource') as ScreenKey;
+  const base = definition.parent ? `${nav.route}/:parentId` : nav.route;
+  const common = { titleKey: nav.titleKey, icon: nav.icon, resource: definition.name };
   const list: NavEntry = {
-    key,
-    path,
-    titleKey,
-    icon,
-    screen: options.screen ?? 'planned',
-    guard: options.listGuard ?? viewGuard('read'),
-    menu: options.menu,
-    aliases: options.aliases,
+    key: nav.key,
+    path: definition.parent ? `${base}?` : nav.route,
+    ...common,
+    screen,
+    guard: guard('read'),
+    menu: nav.menu,
+    aliases: nav.aliases,
   };
-  const entries: NavEntry[] = [list];
-  if (!options.noNew) {
-    entries.push({
-      key: `${key}New`,
-      path: `${path}/new`,
-      titleKey,
-      titleSuffixKey: 'common.new',
-      icon,
-      screen: options.screen ?? 'planned',
-      guard: { ...(options.listGuard ?? {}), ...viewGuard('create'), ...(options.newGuard ?? {}) },
-    });
-  }
-  entries.push({
-    key: `${key}Update`,
-    path: `${path}/update/:${options.updateParam ?? 'id'}?`,
-    titleKey,
-    titleSuffixKey: 'common.edit',
-    icon,
-    screen: options.screen ?? 'planned',
-    guard: { ...(options.listGuard ?? {}), ...viewGuard('update') },
-  });
-  return entries;
+  if (nav.noForms) return [list];
+  const formScreen = (nav.formScreen ?? screen) as ScreenKey;
+  return [
+    list,
+    { key: `${nav.key}New`, path: `${base}/new`, ...common, titleSuffixKey: 'common.new', screen: formScreen, guard: guard('create'), form: 'create' },
+    {
+      key: `${nav.key}Update`,
+      path: `${base}/update/:${nav.updateParam ?? 'id'}?`,
+      ...common,
+      titleSuffixKey: 'common.edit',
+      screen: formScreen,
+      guard: guard('update'),
+      form: 'update',
+    },
+  ];
+}
+
+/** list + new + update routes of a configuration screen that is not built yet (A-RTE-10) */
+function planned(key: string, path: string, titleKey: string, icon: IconName, view: View | undefined, options: { menu?: readonly MenuPlacement[]; aliases?: readonly string[]; listGuard?: Guard; newGuard?: Guard } = {}): NavEntry[] {
+  const viewGuard = (action: Action): Guard => (view ? { view, action } : {});
+  return [
+    { key, path, titleKey, icon, screen: 'planned', guard: options.listGuard ?? viewGuard('read'), menu: options.menu, aliases: options.aliases },
+    { key: `${key}New`, path: `${path}/new`, titleKey, titleSuffixKey: 'common.new', icon, screen: 'planned', guard: { ...(options.listGuard ?? {}), ...viewGuard('create'), ...(options.newGuard ?? {}) } },
+    { key: `${key}Update`, path: `${path}/update/:id?`, titleKey, titleSuffixKey: 'common.edit', icon, screen: 'planned', guard: { ...(options.listGuard ?? {}), ...viewGuard('update') } },
+  ];
 }
 
 export const NAVIGATION: readonly NavEntry[] = [
@@ -316,12 +267,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     screen: 'configHome',
     guard: { special: ['level4ToExtension'] },
   },
-  ...crud('corp', 'configuration/corp', 'nav.corp', 'corp', 'corp', {
-    screen: 'corpList',
-    updateParam: 'corpToUpdate',
-    menu: [at(1, 'config', 10, 'notParamsvoip')],
-  }),
-  ...crud('destinationGroup', 'configuration/destinationGroup', 'nav.destinationGroup', 'destinationGroup', 'destinationGroup', {
+    ...planned('destinationGroup', 'configuration/destinationGroup', 'nav.destinationGroup', 'destinationGroup', 'destinationGroup', {
     menu: [at(1, 'config', 20, 'notParamsvoip')],
     aliases: ['destinationGroup'],
   }),
@@ -334,7 +280,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'lookAndFeel', maxLevel: 4, special: ['allowCustom'] },
     menu: [at(1, 'config', 30, 'notParamsvoip'), at(3, 'config', 40)],
   },
-  ...crud('restrictionsCorp', 'configuration/restrictionsCorp', 'nav.restrictionsCorp', 'restriction', 'restrictionCorp', {
+  ...planned('restrictionsCorp', 'configuration/restrictionsCorp', 'nav.restrictionsCorp', 'restriction', 'restrictionCorp', {
     menu: [at(1, 'workingCorp', 110), at(1, 'config', 40, 'notParamsvoip'), at(3, 'config', 70)],
     aliases: ['restrictionsCorp'],
   }),
@@ -347,28 +293,22 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'restrictionCorp' },
     menu: [at(1, 'config', 50, 'notParamsvoip')],
   },
-  ...crud('siproutes', 'configuration/siproute/all', 'nav.siproutes', 'sipRoute', 'sipRoutes', {
+  ...planned('siproutes', 'configuration/siproute/all', 'nav.siproutes', 'sipRoute', 'sipRoutes', {
     listGuard: { view: 'sipRoutes', maxLevel: 1 },
     menu: [at(1, 'config', 60, 'notParamsvoip')],
   }).map((e) => (e.key === 'siproutes' ? e : { ...e, path: e.path?.replace('siproute/all/', 'siproute/'), guard: { ...e.guard, maxLevel: 1 as Level } })),
-  ...crud('mediaserver', 'configuration/mediaserver', 'nav.mediaserver', 'mediaServer', 'mediaServer', {
+  ...planned('mediaserver', 'configuration/mediaserver', 'nav.mediaserver', 'mediaServer', 'mediaServer', {
     menu: [at(1, 'config', 70, 'notParamsvoip')],
   }),
-  ...crud('servers', 'configuration/server', 'nav.servers', 'server', 'server', {
+  ...planned('servers', 'configuration/server', 'nav.servers', 'server', 'server', {
     menu: [at(1, 'config', 80, 'notParamsvoip')],
   }),
-  ...crud('trunk', 'configuration/trunk', 'nav.trunk', 'trunk', 'trunk', {
+  ...planned('trunk', 'configuration/trunk', 'nav.trunk', 'trunk', 'trunk', {
     newGuard: { maxLevel: 1 },
     menu: [at(1, 'workingCorp', 30), at(1, 'config', 90, 'notParamsvoip'), at(3, 'config', 110)],
     aliases: ['trunk'],
   }),
-  ...crud('user', 'configuration/user', 'nav.user', 'user', 'user', {
-    screen: 'userList',
-    listGuard: { view: 'user', special: ['notLevel4'] },
-    menu: [at(1, 'workingCorp', 40), at(1, 'config', 100, 'notParamsvoip'), at(3, 'config', 120)],
-    aliases: ['user'],
-  }),
-  {
+    {
     key: 'userProfile',
     path: 'user/userProfile',
     titleKey: 'nav.userProfile',
@@ -394,29 +334,19 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { maxLevel: 1 },
     menu: [at(1, 'config', 20, 'onlyParamsvoip')],
   },
-  ...crud('extension', 'configuration/extension', 'nav.extension', 'extension', 'extension', {
-    screen: 'extensionList',
-    menu: [at(1, 'workingCorp', 10), at(3, 'config', 20), at(4, 'config', 20)],
-    aliases: ['extension'],
-  }),
-  ...crud('follow', 'configuration/extension/follow', 'nav.follow', 'follow', 'follow'),
-  ...crud('speedDialExten', 'configuration/extension/speedDialExten', 'nav.speedDialExten', 'speedDial', 'extension'),
-  ...crud('restrictionsexten', 'configuration/restrictionsexten', 'nav.restrictionsexten', 'restriction', 'restrictionExten'),
-  ...crud('speedDialCorp', 'configuration/speedDialCorp', 'nav.speedDialCorp', 'speedDial', undefined, {
+    ...planned('follow', 'configuration/extension/follow', 'nav.follow', 'follow', 'follow'),
+  ...planned('speedDialExten', 'configuration/extension/speedDialExten', 'nav.speedDialExten', 'speedDial', 'extension'),
+  ...planned('restrictionsexten', 'configuration/restrictionsexten', 'nav.restrictionsexten', 'restriction', 'restrictionExten'),
+  ...planned('speedDialCorp', 'configuration/speedDialCorp', 'nav.speedDialCorp', 'speedDial', undefined, {
     menu: [at(1, 'workingCorp', 20), at(3, 'config', 80)],
     aliases: ['speedDialCorp'],
   }),
-  ...crud('ivr', 'configuration/ivr', 'nav.ivr', 'ivr', 'ivr', {
+  ...planned('ivr', 'configuration/ivr', 'nav.ivr', 'ivr', 'ivr', {
     menu: [at(1, 'workingCorp', 50), at(3, 'config', 30)],
     aliases: ['ivr'],
   }),
-  ...crud('queues', 'configuration/queues', 'nav.queues', 'queue', 'queue', {
-    screen: 'queueList',
-    menu: [at(1, 'workingCorp', 60), at(3, 'config', 60)],
-    aliases: ['misc/queues'],
-  }),
-  { key: 'queueMohUpdate', path: 'configuration/queues/moh/update/:id?', titleKey: 'nav.queueMoh', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohQueue', action: 'update' } },
-  ...crud('polls', 'configuration/polls', 'nav.polls', 'poll', 'polls', {
+    { key: 'queueMohUpdate', path: 'configuration/queues/moh/update/:id?', titleKey: 'nav.queueMoh', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohQueue', action: 'update' } },
+  ...planned('polls', 'configuration/polls', 'nav.polls', 'poll', 'polls', {
     menu: [at(1, 'workingCorp', 70), at(3, 'config', 50)],
     aliases: ['polls'],
   }),
@@ -442,7 +372,7 @@ export const NAVIGATION: readonly NavEntry[] = [
   },
   { key: 'mohNew', path: 'configuration/moh/new', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.new', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'create' } },
   { key: 'mohUpdate', path: 'configuration/moh/update/:id?', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'update' } },
-  ...crud('time', 'configuration/time', 'nav.time', 'time', 'time', {
+  ...planned('time', 'configuration/time', 'nav.time', 'time', 'time', {
     menu: [at(1, 'workingCorp', 100), at(3, 'config', 90)],
     aliases: ['time'],
   }),
@@ -456,14 +386,9 @@ export const NAVIGATION: readonly NavEntry[] = [
     menu: [at(3, 'config', 100)],
     aliases: ['timeExten'],
   },
-  ...crud('dialer', 'configuration/dialer', 'nav.dialer', 'dialer', 'dialer', { aliases: ['dialer'] }),
-  ...crud('integration', 'configuration/integration', 'nav.integration', 'integration', 'integration', { aliases: ['integration'] }),
-  ...crud('rolegroup', 'configuration/rolegroup', 'nav.rolegroup', 'roleGroup', 'roleGroup', {
-    screen: 'roleGroupList',
-    updateParam: 'roleGroupId',
-    menu: [at(3, 'config', 140)],
-  }).map((e) => (e.key === 'rolegroup' ? e : { ...e, screen: 'roleGroupForm' as const })),
-
+  ...planned('dialer', 'configuration/dialer', 'nav.dialer', 'dialer', 'dialer', { aliases: ['dialer'] }),
+  ...planned('integration', 'configuration/integration', 'nav.integration', 'integration', 'integration', { aliases: ['integration'] }),
+  
   // ---- monitoring and misc -------------------------------------------------------------------
   {
     key: 'logmon',
@@ -491,16 +416,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'panel' },
     menu: [at(1, undefined, 35, 'workingCorp'), at(3, undefined, 35)],
   },
-  /*
-   * Kiosk screens (wallboard TVs) sit with the live screens. The kiosk view decides (level 2 opens
-   * the route when the owner has it, level 5 reads it without buttons); levels 1 (with a working
-   * corp) and 3 have it in the menu.
-   */
-  ...crud('kioskScreens', 'panel/kiosk', 'resources.kioskScreen.plural', 'kiosk', 'kiosk', {
-    screen: 'kioskScreens',
-    menu: [at(1, undefined, 37, 'workingCorp'), at(3, undefined, 37)],
-  }),
-  { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
+    { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },
 
   // ---- meeting rooms (A-MENU-11) -------------------------------------------------------------
@@ -524,6 +440,9 @@ export const NAVIGATION: readonly NavEntry[] = [
   },
   { key: 'dayCalendar', path: 'salas/DayCalendar/:date?', titleKey: 'nav.dayCalendar', icon: 'calendar', screen: 'planned', guard: {} },
   { key: 'infoMeet', path: 'misc/meetDetail', titleKey: 'nav.infoMeet', icon: 'calendar', screen: 'planned', guard: {} },
+
+  // ---- the registered resources (their nav declarations) ---------------------------------------
+  ...Object.values(RESOURCES).flatMap((definition) => resourceEntries(definition as ResourceDefinition)),
 ];
 
 export function findEntry(key: string): NavEntry | undefined {

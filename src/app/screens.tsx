@@ -11,7 +11,6 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   roleGroupList: lazy(() => import('../resources/role-group-list-screen')),
   roleGroupForm: lazy(() => import('../resources/role-group-form-page')),
   extensionList: lazy(() => import('../resources/extension-list-screen')),
-  queueList: lazy(() => import('../resources/queue-list-screen')),
   lookAndFeel: lazy(() => import('../features/look-and-feel/look-and-feel-page')),
   profile: lazy(() => import('../features/profile/profile-page')),
   panelCards: lazy(() => import('../features/panel/panel-page')),
@@ -20,4 +19,5 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   logMonitor: lazy(() => import('../features/live/log-monitor-screen')),
   extensionMonitor: lazy(() => import('../features/live/extension-monitor-screen')),
   kioskScreens: lazy(() => import('../features/kiosk-screens/kiosk-screen-list-screen')),
+  resource: lazy(() => import('../resources/resource-screen')),
 };

@@ -1,23 +1,20 @@
 import { Circle, CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { LEVEL } from '../../domain/levels';
 import { corpResource } from '../../domain/resources/corp';
 import type { ResourceDefinition } from '../../domain/resources/define';
 import type { NavEntry } from '../app/navigation';
-import { usePaths } from '../app/paths';
 import { useSession, useUser } from '../app/session';
 import { Button } from '../ui/button';
 import { ResourceListScreen } from './resource-list-screen';
+import { useEntryDialog } from './resource-screen';
 
 /** Corporations (C-CORP-01/02); level 1 picks the working corp here, single selection (A-SES-07). */
 export default function CorpListScreen({ entry }: { entry: NavEntry }) {
   const { t } = useTranslation();
   const user = useUser();
   const { workingCorp, selectWorkingCorp } = useSession();
-  const params = useParams();
-  const navigate = useNavigate();
-  const paths = usePaths();
+  const dialog = useEntryDialog(entry);
   const supervisor = user.level === LEVEL.supervisor;
   return (
     <ResourceListScreen
@@ -43,9 +40,7 @@ export default function CorpListScreen({ entry }: { entry: NavEntry }) {
               );
             }
           : undefined,
-        initialDialog:
-          entry.key === 'corpNew' ? { mode: 'create' } : entry.key === 'corpUpdate' && params.corpToUpdate ? { mode: 'update', id: params.corpToUpdate } : undefined,
-        onInitialDialogClose: () => navigate(paths.toEntry('corp'), { replace: true }),
+        ...dialog,
       }}
     />
   );

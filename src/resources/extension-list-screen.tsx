@@ -1,14 +1,13 @@
 import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { LEVEL } from '../../domain/levels';
 import type { ResourceDefinition } from '../../domain/resources/define';
 import { EXTENSION_ACTION_OPTIONS, extensionResource } from '../../domain/resources/extension';
 import type { NavEntry } from '../app/navigation';
-import { usePaths } from '../app/paths';
 import { useUser } from '../app/session';
 import { Button } from '../ui/button';
 import { ResourceListScreen } from './resource-list-screen';
+import { useEntryDialog } from './resource-screen';
 import { useSchemaCorp } from './use-schema-corp';
 
 const actionLabelKey = (value: unknown) => EXTENSION_ACTION_OPTIONS.find((o) => o.value === value)?.labelKey;
@@ -21,9 +20,7 @@ const actionLabelKey = (value: unknown) => EXTENSION_ACTION_OPTIONS.find((o) => 
 export default function ExtensionListScreen({ entry }: { entry: NavEntry }) {
   const { t } = useTranslation();
   const user = useUser();
-  const params = useParams();
-  const navigate = useNavigate();
-  const paths = usePaths();
+  const dialog = useEntryDialog(entry);
   const corp = useSchemaCorp();
   const field = (name: string) => t(`resources.extension.fields.${name}`);
   const optionText = (value: unknown) => {
@@ -50,8 +47,7 @@ export default function ExtensionListScreen({ entry }: { entry: NavEntry }) {
                 );
               }
             : undefined,
-        initialDialog: entry.key === 'extensionNew' ? { mode: 'create' } : entry.key === 'extensionUpdate' && params.id ? { mode: 'update', id: params.id } : undefined,
-        onInitialDialogClose: () => navigate(paths.toEntry('extension'), { replace: true }),
+        ...dialog,
       }}
     />
   );

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
+import { writableFields, type FieldDef, type ResourceDefinition, type SchemaContext } from '../../domain/resources/define';
 
 export type FormValues = Record<string, unknown>;
 
@@ -8,7 +8,20 @@ export function isFieldVisible(field: FieldDef, values: FormValues, ctx: SchemaC
   return field.visibleWhen ? field.visibleWhen(values, ctx) : true;
 }
 
-const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'email', 'password', 'number', 'color'];
+/**
+ * What the acting level may do with a field (per-field write rights, LimitedWrite): edit it, see it
+ * read-only (C-TRK-04: the trunk number), or not see it (C-EXT-07: level 4 sees enabled and action).
+ * A field locked on update (C-EXT-10) or disabled by its predicate (C-CRS-03) is read-only.
+ */
+export function fieldAccess(definition: Pick<ResourceDefinition, 'limitedWrite'>, field: FieldDef, values: FormValues, ctx: SchemaContext): 'edit' | 'locked' | 'hidden' {
+  const writable = writableFields(definition, ctx.actor.level);
+  if (writable && !writable.includes(field.name)) return definition.limitedWrite?.shown?.includes(field.name) ? 'locked' : 'hidden';
+  if (field.lockedOnUpdate && ctx.mode === 'update') return 'locked';
+  if (field.disabledWhen?.(values, ctx)) return 'locked';
+  return 'edit';
+}
+
+const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'email', 'password', 'number', 'color', 'time', 'destination'];
 
 /**
  * The starting values of a form: the definition's defaults, overlaid with the row when editing.

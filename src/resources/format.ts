@@ -15,8 +15,11 @@ export function isTruthyFlag(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
 }
 
+/** How a destination value reads (the corp's action lookup); the raw value when none is given. */
+export type DestinationLabel = (value: unknown) => string;
+
 /** The text of a cell, as shown, searched, exported and copied. */
-export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate): string {
+export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate, destination?: DestinationLabel): string {
   const value = row[column.key];
   if (column.onlyWith) {
     const other = row[column.onlyWith];
@@ -42,16 +45,18 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 
       return t(isTruthyFlag(value) ? 'common.yes' : 'common.no');
     case 'level':
       return isLevel(value) ? t(LEVEL_LABEL_KEY[value]) : String(value ?? '');
+    case 'destination':
+      return destination ? destination(value) : String(value ?? '');
     default:
       return value === null || value === undefined ? '' : String(value);
   }
 }
 
 /** The raw value of a cell for CSV: numbers stay numbers. */
-export function cellValue(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate): string | number {
+export function cellValue(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate, destination?: DestinationLabel): string | number {
   const value = row[column.key];
   if (column.format === 'number' && typeof value === 'number') return value;
-  return cellText(column, row, t);
+  return cellText(column, row, t, destination);
 }
 
 /** The columns this user sees (ColumnDef.visibleWhen, e.g. C-EXT-02 for level 4). */

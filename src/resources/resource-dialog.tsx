@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
-import type { Row } from '../api/resources';
+import type { ParentFilter, Row } from '../api/resources';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { ResourceFields } from './resource-fields';
@@ -14,6 +14,7 @@ export function ResourceDialog({
   definition,
   row,
   corp,
+  parent,
   onClose,
   onSaved,
 }: {
@@ -21,6 +22,8 @@ export function ResourceDialog({
   row: Row | null;
   /** the corp the schema checks against, when it depends on one */
   corp?: SchemaContext['corp'];
+  /** a child row's parent (its id goes into the body) */
+  parent?: ParentFilter;
   onClose: () => void;
   /** after a successful save, before the dialog closes */
   onSaved?: (saved: Row | undefined, mode: 'create' | 'update') => void;
@@ -32,6 +35,7 @@ export function ResourceDialog({
     mode,
     row,
     corp,
+    parent,
     onSaved: (saved) => {
       onSaved?.(saved, mode);
       onClose();

@@ -10,7 +10,8 @@ import { Select } from '../ui/select';
 import { Switch } from '../ui/switch';
 import { CUSTOM_FIELDS } from './custom-fields';
 import { fieldLabelKey } from './format';
-import { isFieldVisible, type FormValues } from './form-values';
+import { DestinationSelect } from './destination-select';
+import { fieldAccess, isFieldVisible, type FormValues } from './form-values';
 import { useFieldOptions } from './use-field-options';
 
 export type ResourceForm = UseFormReturn<FormValues, unknown, FormValues>;
@@ -24,26 +25,53 @@ interface FieldsProps {
   columns?: 1 | 2 | 3;
 }
 
-/** The fields of a definition, in declared order, with visibleWhen / only / lockedOnUpdate honoured. */
+/**
+ * The fields of a definition, in declared order, with visibleWhen / only / per-field write rights /
+ * lockedOnUpdate / disabledWhen honoured, and each field's onChange effects on the others applied.
+ */
 export function ResourceFields({ definition, form, ctx, row, columns = 2 }: FieldsProps) {
   const values = useWatch({ control: form.control }) as FormValues;
-  const visible = definition.fields.filter((f) => isFieldVisible(f, values, ctx));
+  const shown = definition.fields
+    .filter((f) => isFieldVisible(f, values, ctx))
+    .map((field) => ({ field, access: fieldAccess(definition, field, values, ctx) }))
+    .filter(({ access }) => access !== 'hidden');
   return (
     <div className={cn('grid grid-cols-1 gap-x-5 gap-y-4', columns >= 2 && 'sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3')}>
-      {visible.map((field) => (
-        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} />
+      {shown.map(({ field, access }) => (
+        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} locked={access === 'locked'} />
       ))}
     </div>
   );
 }
 
-function FieldControl({ definition, field, form, ctx, row }: { definition: ResourceDefinition; field: FieldDef; form: ResourceForm; ctx: SchemaContext; row?: Record<string, unknown> | null }) {
+/** Sets a field and what its onChange declares for the others (C-TRK-06..08: toggles clearing values). */
+function changeWithEffects(form: ResourceForm, field: FieldDef, value: unknown, onChange: (value: unknown) => void): void {
+  onChange(value);
+  if (!field.onChange) return;
+  const effects = field.onChange(value, form.getValues());
+  for (const [name, next] of Object.entries(effects)) form.setValue(name, next, { shouldValidate: form.formState.isSubmitted, shouldDirty: true });
+}
+
+function FieldControl({
+  definition,
+  field,
+  form,
+  ctx,
+  row,
+  locked,
+}: {
+  definition: ResourceDefinition;
+  field: FieldDef;
+  form: ResourceForm;
+  ctx: SchemaContext;
+  row?: Record<string, unknown> | null;
+  locked: boolean;
+}) {
   const { t } = useTranslation();
   const id = `field-${field.name}`;
   const label = t(fieldLabelKey(definition, field));
   const error = form.formState.errors[field.name]?.message;
   const errorText = typeof error === 'string' ? translateMessage(t, error) : undefined;
-  const locked = !!field.lockedOnUpdate && ctx.mode === 'update';
   const aria = { 'aria-invalid': errorText ? true : undefined, 'aria-describedby': errorText ? `${id}-error` : undefined };
   const wide = field.wide || field.kind === 'custom';
 
@@ -60,7 +88,7 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
             <Switch
               id={id}
               checked={f.value === true}
-              onCheckedChange={(on) => f.onChange(on)}
+              onCheckedChange={(on) => changeWithEffects(form, field, on, f.onChange)}
               onBlur={f.onBlur}
               disabled={locked}
               aria-labelledby={`${id}-label`}
@@ -99,9 +127,25 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
 
   return (
     // a password with its strength bar starts a row, so it sits beside its confirmation
-    <FormField id={id} label={label} error={errorText} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
+    <FormField id={id} label={label} error={errorText} hint={field.hintKey ? t(field.hintKey) : undefined} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
       {field.kind === 'select' ? (
         <SelectControl field={field} form={form} id={id} locked={locked} row={row} mode={ctx.mode} aria={aria} />
+      ) : field.kind === 'destination' && field.destinations ? (
+        <Controller
+          control={form.control}
+          name={field.name}
+          render={({ field: f }) => (
+            <DestinationSelect
+              id={id}
+              picker={field.destinations!}
+              value={typeof f.value === 'string' ? f.value : ''}
+              onChange={(value) => changeWithEffects(form, field, value, f.onChange)}
+              onBlur={f.onBlur}
+              disabled={locked}
+              aria={aria}
+            />
+          )}
+        />
       ) : field.kind === 'password' ? (
         <Controller
           control={form.control}
@@ -126,7 +170,7 @@ function FieldControl({ definition, field, form, ctx, row }: { definition: Resou
         <Input
           id={id}
           data-testid={id}
-          type={field.kind === 'number' ? 'number' : field.kind === 'email' ? 'email' : 'text'}
+          type={field.kind === 'number' ? 'number' : field.kind === 'email' ? 'email' : field.kind === 'time' ? 'time' : 'text'}
           inputMode={field.kind === 'number' ? 'numeric' : undefined}
           readOnly={locked}
           autoComplete="off"
@@ -156,7 +200,8 @@ function SelectControl({
   aria: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
-  const { options, loading } = useFieldOptions(field, mode);
+  const values = useWatch({ control: form.control }) as FormValues;
+  const { options, loading } = useFieldOptions(field, mode, values);
   return (
     <Controller
       control={form.control}
@@ -180,7 +225,7 @@ function SelectControl({
             onBlur={f.onBlur}
             onChange={(e) => {
               const chosen = list.find((o) => String(o.value) === e.target.value);
-              f.onChange(chosen ? chosen.value : null);
+              changeWithEffects(form, field, chosen ? chosen.value : null, f.onChange);
             }}
             {...aria}
           >

@@ -1,25 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Download, Pencil, Plus, Trash } from 'lucide-react';
+import { Copy, Download, FileUp, Pencil, Plus, Trash } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PAGING } from '../../domain/constants';
 import { canAccess } from '../../domain/permissions';
-import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
+import { resourceAccess, type ResourceDefinition, type RowActionDef, type SchemaContext } from '../../domain/resources/define';
 import { isApiFailure } from '../api/client';
-import { deleteResource, resourceKeys, resourceListQuery, type Row } from '../api/resources';
+import { deleteResource, resourceKeys, resourceListQuery, runRowAction, type ParentFilter, type Row } from '../api/resources';
 import { failureText, successText, translateMessage } from '../app/messages';
+import { NAV_ICONS } from '../app/nav-icons';
+import { usePaths } from '../app/paths';
 import { useScope, useUser } from '../app/session';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { downloadBlob } from '../ui/download';
 import { DataTable, type DataTableColumn } from '../ui/data-table';
 import { useSnackbar } from '../ui/snackbar';
 import { filterRows } from '../ui/table-logic';
 import { useMediaQuery } from '../ui/use-media-query';
+import { BulkUploadDialog } from './bulk-upload-dialog';
+import { childResourcesOf } from './children';
 import { buildCsv, buildTsv } from './csv';
 import { cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
 import { ResourceDialog } from './resource-dialog';
+import { useCorpActions } from './use-destinations';
 
 /** What a resource adds to the generic list beside its definition (kept small, STYLE 1). */
 export interface ResourceExtras {
@@ -42,6 +49,8 @@ export interface ResourceExtras {
   intro?: ReactNode;
   /** the corp the schema checks against (extension ranges, max contacts); passed to the dialog */
   schemaCorp?: SchemaContext['corp'];
+  /** after a row action succeeded, with the server's answer (a rotated kiosk key is shown once) */
+  onActionDone?: (action: string, answer: Row | undefined) => void;
 }
 
 type DialogState = { row: Row | null } | null;
@@ -50,24 +59,34 @@ function rowId(definition: ResourceDefinition, row: Row): string {
   return String(row[definition.idField]);
 }
 
-/** The generic list screen of a definition (F-LIST, F-CSV, F-DLG, F-PERM-06). */
-export function ResourceListScreen({ definition, extras = {} }: { definition: ResourceDefinition; extras?: ResourceExtras }) {
+/**
+ * The generic list screen of a definition (F-LIST, F-CSV, F-DLG, F-PERM-06): search, CSV, copy,
+ * paging, create / edit / delete by the resource's permission (view and level ceilings), its row
+ * actions (with confirmation), buttons to its child resources on each row, its bulk import, and for a
+ * child resource the rows of one parent.
+ */
+export function ResourceListScreen({ definition, extras = {}, parent = null }: { definition: ResourceDefinition; extras?: ResourceExtras; parent?: ParentFilter }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const scope = useScope();
+  const paths = usePaths();
   const queryClient = useQueryClient();
   const { notify, notifySave } = useSnackbar();
   const narrow = useMediaQuery(`(max-width: ${PAGING.narrowBreakpointPx - 1}px)`);
   const pageSize = narrow ? (definition.narrowPageSize ?? PAGING.narrowTableRows) : PAGING.tableRows;
 
-  const list = useQuery(resourceListQuery(definition, scope));
+  const list = useQuery(resourceListQuery(definition, scope, parent));
   const rows = useMemo(() => list.data ?? [], [list.data]);
   const [query, setQuery] = useState('');
   const [dialog, setDialog] = useState<DialogState>(null);
   const [initialDone, setInitialDone] = useState(false);
   const [deleting, setDeleting] = useState<Row | null>(null);
+  const [acting, setActing] = useState<{ action: RowActionDef; row: Row } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const destinations = useCorpActions(definition.columns.some((c) => c.format === 'destination'));
+  const children = useMemo(() => childResourcesOf(definition).filter((child) => canAccess(user, resourceAccess(child, 'read'))), [definition, user]);
 
-  const may = (action: 'create' | 'update' | 'delete') => canAccess(user, { view: definition.view, action });
+  const may = (action: 'create' | 'update' | 'delete') => canAccess(user, resourceAccess(definition, action));
 
   // F-ERR-01: a list fetch error shows "Error: " and the server's text in red
   useEffect(() => {
@@ -84,45 +103,41 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
         key: column.key,
         header: t(columnLabelKey(definition, column)),
         className: column.format === 'number' ? 'tabular-nums' : undefined,
-        sortValue: column.format === 'level' || column.format === 'yesNo' || column.options || column.onlyWith ? (row: Row) => cellText(column, row, t) : undefined,
+        sortValue:
+          column.format === 'level' || column.format === 'yesNo' || column.format === 'destination' || column.options || column.onlyWith
+            ? (row: Row) => cellText(column, row, t, destinations.label)
+            : undefined,
         cell:
           column.format === 'yesNo'
             ? (row: Row) => <Badge tone={isTruthyFlag(row[column.key]) ? 'success' : 'neutral'}>{cellText(column, row, t)}</Badge>
             : column.format === 'level'
               ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
-              : column.options || column.onlyWith
-                ? (row: Row) => cellText(column, row, t)
+              : column.options || column.onlyWith || column.format === 'destination'
+                ? (row: Row) => cellText(column, row, t, destinations.label)
                 : undefined,
       })),
-    [definition, shownColumns, t],
+    [definition, shownColumns, t, destinations.label],
   );
 
   const searchText = (row: Row) =>
     definition.searchFields
       .map((key) => {
         const column = shownColumns.find((c) => c.key === key);
-        return column ? cellText(column, row, t) : String(row[key] ?? '');
+        return column ? cellText(column, row, t, destinations.label) : String(row[key] ?? '');
       })
       .join(' ');
   const filtered = filterRows(rows, query, searchText);
 
   const exportRows = () => {
     const header = shownColumns.map((c) => t(columnLabelKey(definition, c)));
-    const body = filtered.map((row) => shownColumns.map((c) => cellValue(c, row, t)));
+    const body = filtered.map((row) => shownColumns.map((c) => cellValue(c, row, t, destinations.label)));
     return { header, body };
   };
 
   const downloadCsv = () => {
     const { header, body } = exportRows();
     const blob = new Blob(['\uFEFF', buildCsv(header, body)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${definition.name}.csv`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(blob, `${definition.name}.csv`);
   };
 
   const copyRows = async () => {
@@ -139,7 +154,7 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
     mutationFn: (row: Row) => deleteResource(definition, row[definition.idField] as string | number),
     onSuccess: async (_response, row) => {
       // F-LIST-08: the row goes at once; 'deleted' plus the success text in green
-      queryClient.setQueryData<Row[]>(resourceKeys.list(definition, scope), (old) =>
+      queryClient.setQueryData<Row[]>(resourceKeys.list(definition, scope, parent), (old) =>
         Array.isArray(old) ? old.filter((r) => rowId(definition, r) !== rowId(definition, row)) : old,
       );
       notifySave(successText(t, 'messages.deleted'), 'success');
@@ -151,6 +166,20 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
       setDeleting(null);
     },
   });
+
+  const act = useMutation({
+    mutationFn: ({ action, row }: { action: RowActionDef; row: Row }) => runRowAction(definition, rowId(definition, row), action.name),
+    onSuccess: (response, { action }) => {
+      notifySave(successText(t, 'messages.updated'), 'success');
+      extras.onActionDone?.(action.name, response.data);
+    },
+    onError: (error) => notifySave(isApiFailure(error) ? failureText(t, (k) => i18n.exists(k), error, 'update') : t('errors.default'), 'danger'),
+    onSettled: async () => {
+      setActing(null);
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition) });
+    },
+  });
+  const actionLabel = (action: RowActionDef) => t(`resources.${definition.name}.rowActions.${action.name}.label`);
 
   // the new / update routes open the dialog once the rows are there
   let shownDialog: DialogState = dialog;
@@ -187,6 +216,7 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
           loading={list.isPending}
           caption={t(`resources.${definition.name}.plural`)}
           isRowSelected={extras.isRowSelected}
+          initialSort={definition.sort ? { key: definition.sort.key, dir: definition.sort.direction ?? 'asc' } : null}
           toolbar={
             <>
               <Button variant="secondary" size="sm" onClick={downloadCsv} disabled={filtered.length === 0} data-testid="export-csv">
@@ -197,6 +227,12 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
                 <Copy />
                 {t('list.copy')}
               </Button>
+              {definition.bulk && may('create') ? (
+                <Button variant="secondary" size="sm" onClick={() => setImporting(true)} data-testid="bulk-button">
+                  <FileUp />
+                  {t('bulk.button')}
+                </Button>
+              ) : null}
               {may('create') ? (
                 <Button size="sm" onClick={() => (extras.onCreate ? extras.onCreate() : setDialog({ row: null }))} data-testid="create-button">
                   <Plus />
@@ -210,6 +246,42 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
             return (
               <>
                 {extras.rowActions?.(row)}
+                {children.map((child) => {
+                  const Icon = NAV_ICONS[child.parent!.icon];
+                  const title = t(child.nav!.titleKey);
+                  return (
+                    <Link
+                      key={child.name}
+                      to={paths.to(`${child.nav!.route}/${id}`)}
+                      className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-surface-3 hover:text-text"
+                      aria-label={`${title} ${String(row[definition.searchFields[0]] ?? id)}`}
+                      title={title}
+                      data-testid={`child-${child.name}-${id}`}
+                    >
+                      <Icon className="size-4" />
+                    </Link>
+                  );
+                })}
+                {(definition.rowActions ?? [])
+                  .filter((action) => canAccess(user, resourceAccess(definition, action.permission)))
+                  .map((action) => {
+                    const Icon = NAV_ICONS[action.icon];
+                    const hidden = action.visibleWhen ? !action.visibleWhen(row) : false;
+                    return (
+                      <Button
+                        key={action.name}
+                        variant="ghost"
+                        size="icon-sm"
+                        disabled={hidden || act.isPending}
+                        aria-label={`${actionLabel(action)} ${String(row[definition.searchFields[0]] ?? id)}`}
+                        title={actionLabel(action)}
+                        onClick={() => (action.confirm ? setActing({ action, row }) : act.mutate({ action, row }))}
+                        data-testid={`${action.name}-${id}`}
+                      >
+                        <Icon />
+                      </Button>
+                    );
+                  })}
                 {may('update') ? (
                   <Button
                     variant="ghost"
@@ -246,10 +318,24 @@ export function ResourceListScreen({ definition, extras = {} }: { definition: Re
           definition={definition}
           row={shownDialog.row}
           corp={extras.schemaCorp}
+          parent={parent}
           onClose={closeDialog}
           onSaved={extras.onSaved}
         />
       ) : null}
+
+      {importing ? <BulkUploadDialog definition={definition} onClose={() => setImporting(false)} /> : null}
+
+      <ConfirmDialog
+        open={acting !== null}
+        title={acting ? actionLabel(acting.action) : ''}
+        message={acting ? t(`resources.${definition.name}.rowActions.${acting.action.name}.confirm`, { name: String(acting.row[definition.searchFields[0]] ?? '') }) : ''}
+        confirmLabel={acting ? actionLabel(acting.action) : undefined}
+        tone="primary"
+        onCancel={() => setActing(null)}
+        onConfirm={() => acting && act.mutate(acting)}
+        busy={act.isPending}
+      />
 
       <ConfirmDialog
         open={deleting !== null}

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { grantableLevels, LEVEL_LABEL_KEY } from '../../domain/levels';
 import { canAccess } from '../../domain/permissions';
-import type { FieldDef, ResourceDefinition } from '../../domain/resources/define';
+import { resourceAccess, type FieldDef } from '../../domain/resources/define';
 import { RESOURCES } from '../../domain/resources/index';
+import { definitionNamed } from './children';
 import { resourceListQuery } from '../api/resources';
 import { useScope, useUser } from '../app/session';
 
@@ -14,19 +15,14 @@ export interface Option {
   disabled?: boolean;
 }
 
-function definitionNamed(name: string): ResourceDefinition | undefined {
-  return Object.values(RESOURCES).find((d) => d.name === name) as ResourceDefinition | undefined;
-}
-
 /** The options of a select field: static, another resource's rows, or the levels the actor may grant. */
-export function useFieldOptions(field: FieldDef, mode: 'create' | 'update' = 'create'): { options: Option[]; loading: boolean } {
+export function useFieldOptions(field: FieldDef, mode: 'create' | 'update' = 'create', values: Record<string, unknown> = {}): { options: Option[]; loading: boolean } {
   const { t } = useTranslation();
   const user = useUser();
   const scope = useScope();
   const source = field.options;
   const target = source?.kind === 'resource' ? definitionNamed(source.resource) : undefined;
-  const readable =
-    !!target && canAccess(user, { view: target.view, action: 'read' }) && (target.minLevel === undefined || user.level <= target.minLevel);
+  const readable = !!target && canAccess(user, resourceAccess(target, 'read'));
   const rows = useQuery({ ...resourceListQuery(target ?? RESOURCES.corp, scope), enabled: readable });
 
   if (!source) return { options: [], loading: false };
@@ -35,7 +31,10 @@ export function useFieldOptions(field: FieldDef, mode: 'create' | 'update' = 'cr
   }
   if (source.kind === 'grantableLevels') return { options: grantableLevels(user.level).map((l) => ({ value: l, label: t(LEVEL_LABEL_KEY[l]) })), loading: false };
   if (!readable) return { options: [], loading: false };
+  const { exclude, narrowBy } = source;
   const options = (rows.data ?? [])
+    .filter((row) => !exclude || !exclude.values.some((v) => String(v) === String(row[exclude.field])))
+    .filter((row) => !narrowBy || (values[narrowBy.formField] !== null && values[narrowBy.formField] !== undefined && String(row[narrowBy.rowField]) === String(values[narrowBy.formField])))
     .map((row) => ({ value: row[source.valueField] as string | number, label: String(row[source.labelField] ?? '') }))
     .filter((o) => o.value !== undefined && o.value !== null)
     .sort((a, b) => a.label.localeCompare(b.label));

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import { saveMessageKey } from '../../domain/status-codes';
 import { isApiFailure } from '../api/client';
-import { createResource, resourceKeys, updateResource, type Row } from '../api/resources';
+import { createResource, resourceKeys, updateResource, type ParentFilter, type Row } from '../api/resources';
 import { failureText, successText, translateMessage } from '../app/messages';
 import { useUser } from '../app/session';
 import { useSnackbar } from '../ui/snackbar';
@@ -19,6 +19,8 @@ interface Options {
   row?: Row | null;
   /** the corp the schema checks against (SchemaContext.corp), when known */
   corp?: SchemaContext['corp'];
+  /** a child row's parent: its id is part of the body */
+  parent?: ParentFilter;
   /** after a successful save (status < 400) */
   onSaved?: (saved: Row | undefined) => void;
 }
@@ -27,7 +29,7 @@ interface Options {
  * A create/edit form of a definition (F-DLG-01..05): react-hook-form with the SAME zod schema as the
  * server, the save call, the 3 s snackbar from the status, server issues mapped back onto fields.
  */
-export function useResourceForm({ definition, mode, row, corp, onSaved }: Options) {
+export function useResourceForm({ definition, mode, row, corp, parent = null, onSaved }: Options) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const queryClient = useQueryClient();
@@ -39,12 +41,17 @@ export function useResourceForm({ definition, mode, row, corp, onSaved }: Option
     [mode, user.id, user.level, user.corpId, corp],
   );
   const schema = useMemo(() => definition.schema(ctx), [definition, ctx]);
-  const defaultValues = useMemo(() => toFormValues(definition, ctx, row), [definition, ctx, row]);
+  const defaultValues = useMemo(() => {
+    const values = toFormValues(definition, ctx, row);
+    return parent ? { ...values, [parent.field]: parent.id } : values;
+  }, [definition, ctx, row, parent]);
   const form: ResourceForm = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
 
   const mutation = useMutation({
-    mutationFn: (body: FormValues) =>
-      mode === 'create' ? createResource(definition, body) : updateResource(definition, { ...body, [definition.idField]: row?.[definition.idField] }),
+    mutationFn: (values: FormValues) => {
+      const body = parent ? { ...values, [parent.field]: parent.id } : values;
+      return mode === 'create' ? createResource(definition, body) : updateResource(definition, { ...body, [definition.idField]: row?.[definition.idField] });
+    },
     onSuccess: async (response) => {
       const mapped = saveMessageKey(response.status, mode);
       notifySave(mapped.ok ? successText(t, mapped.key) : t(mapped.key), mapped.ok ? 'success' : 'danger');

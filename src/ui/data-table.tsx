@@ -30,6 +30,8 @@ export interface DataTableProps<T> {
   loading?: boolean;
   caption?: string;
   testId?: string;
+  /** the order before a header is clicked (C-CSD-01: speed dials by number) */
+  initialSort?: SortState | null;
 }
 
 function defaultValue<T>(row: T, key: string): unknown {
@@ -50,9 +52,10 @@ export function DataTable<T>({
   loading = false,
   caption,
   testId = 'data-table',
+  initialSort = null,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
-  const [sort, setSort] = useState<SortState | null>(null);
+  const [sort, setSort] = useState<SortState | null>(initialSort);
   const [paging, setPaging] = useState({ query, page: 0 });
   const page = paging.query === query ? paging.page : 0;
   const setPage = (next: number) => setPaging({ query, page: next });

@@ -8,9 +8,11 @@ import {
   parseExtenIni,
   passwordStrength,
   uncapitaliseKeys,
+  writableFields,
   type Level,
   type SchemaContext,
 } from '../../domain';
+import { fieldAccess } from '../../src/resources/form-values';
 
 type Corp = NonNullable<SchemaContext['corp']>;
 const ACME: Corp = { id: 2, extLen: 3, extMax: 100, maxContacts: 3, extenIni: 200 };
@@ -192,11 +194,12 @@ describe('extension schema', () => {
     expect(out(body)).toMatchObject({ number: '260', enabled: false, spy: true, action: 'voicemail', onbusy: 'followMe', portType: 'WSS', vmpass: '4321', maxContacts: 2, callgroup: 5 });
   });
 
-  it('C-EXT-07 level 4 sends only enabled and action; everything else is dropped', () => {
-    const c = ctx(4, 'update');
-    expect(out({ enabled: 0, action: 'voicemail', pass: 'x', number: '999', spy: true }, c)).toEqual({ enabled: false, action: 'voicemail' });
-    expect(out({}, c)).toEqual({});
-    expect(issuesOf({ action: 'dance' }, c)).toEqual(['action:validation.option']);
+  it('C-EXT-07 level 4 writes only enabled and action (per-field write rights); the schema is the same for every level', () => {
+    expect(writableFields(extensionResource, 4)).toEqual(['enabled', 'action']);
+    expect(writableFields(extensionResource, 5)).toEqual(['enabled', 'action']);
+    expect(writableFields(extensionResource, 3)).toBeNull();
+    // the server checks the whole row (its values with level 4's two changes) with the same schema
+    expect(issuesOf({ action: 'dance' }, ctx(4, 'update'))).toEqual(['action:validation.option']);
   });
 
   it('C-EXT-01 C-EXT-02 columns: level 4 has no trunk or spy and sees the action instead', () => {
@@ -206,9 +209,12 @@ describe('extension schema', () => {
   });
 
   it('C-EXT-07 C-EXT-08 fields: levels 1-3 get the dialog fields, level 4 only enabled and action', () => {
-    const shown = (level: Level) => extensionResource.fields.filter((f) => !f.visibleWhen || f.visibleWhen({}, ctx(level, 'update'))).map((f) => f.name);
-    expect(shown(3)).toEqual(['number', 'description', 'userId', 'pass', 'action', 'onbusy', 'vmpass', 'outer', 'portType', 'maxContacts', 'callgroup', 'enabled', 'spy']);
+    const shown = (level: Level) => extensionResource.fields.filter((f) => fieldAccess(extensionResource, f, {}, ctx(level, 'update')) !== 'hidden').map((f) => f.name);
+    expect(shown(3)).toEqual(['number', 'description', 'userId', 'trunkId', 'pass', 'action', 'onbusy', 'vmpass', 'outer', 'portType', 'maxContacts', 'callgroup', 'enabled', 'spy']);
     expect(shown(4)).toEqual(['action', 'enabled']);
+    // C-EXT-10 the number shows locked when editing
+    expect(fieldAccess(extensionResource, extensionResource.fields[0], {}, ctx(3, 'update'))).toBe('locked');
+    expect(fieldAccess(extensionResource, extensionResource.fields[0], {}, ctx(3, 'create'))).toBe('edit');
   });
 
   it('C-EXT-06 level 4 may read and update extensions but never create or delete them, whatever a role group says', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, defaultViews, DEFAULT_KIOSK_THRESHOLDS, KIOSK_RULES, kioskScreenResource, kioskScreenSchema, kioskSessionSchema, RESOURCES } from '../../domain';
+import { canAccess, defaultViews, DEFAULT_KIOSK_THRESHOLDS, KIOSK_RULES, kioskScreenResource, kioskScreenSchema, kioskSessionSchema, resourceAccess, RESOURCES } from '../../domain';
 
 const valid = { name: 'Floor 2', boards: ['queues'] };
 const issuesOf = (input: unknown) => {
@@ -79,7 +79,13 @@ describe('kiosk screen schema', () => {
 describe('kiosk screen resource', () => {
   it('is registered, corp-scoped on /kiosk with the kiosk view; writes need level 3', () => {
     expect(RESOURCES.kioskScreen).toBe(kioskScreenResource);
-    expect(kioskScreenResource).toMatchObject({ path: 'kiosk', view: 'kiosk', corpScoped: true, writeMinLevel: 3 });
+    expect(kioskScreenResource).toMatchObject({ path: 'kiosk', view: 'kiosk', corpScoped: true, levels: { create: 3, update: 3, delete: 3 } });
+    // the resource's ceilings are declared once and canAccess applies them wherever it is asked
+    const owner = { level: 2 as const, views: defaultViews(2) };
+    const custom = { level: 4 as const, views: [{ name: 'kiosk' as const, actions: ['read' as const, 'update' as const] }] };
+    expect(canAccess(owner, resourceAccess(kioskScreenResource, 'update'))).toBe(true);
+    expect(canAccess(custom, resourceAccess(kioskScreenResource, 'update'))).toBe(false);
+    expect(canAccess(custom, resourceAccess(kioskScreenResource, 'read'))).toBe(true);
   });
 
   it('level 5 reads through its default views, level 4 has no kiosk view, level 5 never writes', () => {

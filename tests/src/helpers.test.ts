@@ -9,7 +9,7 @@ import { alphaOf, alphaPercent, fromPicker, pickerValue } from '../../src/featur
 import { extensionResource } from '../../domain/resources/extension';
 import { queueResource } from '../../domain/resources/queue';
 import { cellText, cellValue, columnLabelKey, visibleColumns } from '../../src/resources/format';
-import { isFieldVisible, mapIssues, toFormValues } from '../../src/resources/form-values';
+import { fieldAccess, isFieldVisible, mapIssues, toFormValues } from '../../src/resources/form-values';
 import { asGrants, hasAction, setAction } from '../../src/resources/views-grid-logic';
 import { formatBytes, semicirclePath, usagePercent, usageTone } from '../../src/ui/gauge-math';
 import { initials } from '../../src/ui/initials';
@@ -167,7 +167,7 @@ describe('resource forms and cells', () => {
     const values = toFormValues(extensionResource, ctx('update'), row);
     expect(values).toMatchObject({ number: '205', pass: '', vmpass: '', enabled: false, action: 'voicemail', outer: '', maxContacts: 1 });
     const level4: SchemaContext = { mode: 'update', actor: { id: 5, level: 4, corpId: 2 } };
-    expect(extensionResource.fields.filter((f) => isFieldVisible(f, values, level4)).map((f) => f.name)).toEqual(['action', 'enabled']);
+    expect(extensionResource.fields.filter((f) => isFieldVisible(f, values, level4) && fieldAccess(extensionResource, f, values, level4) !== 'hidden').map((f) => f.name)).toEqual(['action', 'enabled']);
   });
 });
 

@@ -114,7 +114,8 @@ describe('locales', () => {
   it('A-I18N-01 every literal t() key of src/ exists', () => {
     const keys = literalKeys('src', /\bt\(\s*'([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)+)'/g);
     expect(keys.size).toBeGreaterThan(50);
-    for (const key of keys) expect(en.has(key), key).toBe(true);
+    // a counted text is a plural family (key_one, key_other), as i18next resolves it
+    for (const key of keys) expect(en.has(key) || (en.has(`${key}_one`) && en.has(`${key}_other`)), key).toBe(true);
   });
 
   it('A-MENU every navigation entry and menu group has its title; views, actions, presets and languages have labels', () => {

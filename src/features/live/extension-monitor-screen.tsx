@@ -7,6 +7,7 @@ import { buildCsv } from '../../resources/csv';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { downloadBlob } from '../../ui/download';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { filterRows } from '../../ui/table-logic';
 import { contactRowKey, type ExtensionMonitorRow } from './live-rows';
@@ -63,14 +64,7 @@ export default function ExtensionMonitorScreen() {
     const header = columns.map((c) => String(c.header));
     const body = filtered.map((row) => [row.number, row.ip, row.port, status(row), row.userName]);
     const blob = new Blob(['\uFEFF', buildCsv(header, body)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'extension-monitor.csv';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadBlob(blob, 'extension-monitor.csv');
   };
 
   return (

@@ -1,0 +1,406 @@
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  canAccess,
+  parseDestination,
+  parseExtenIni,
+  resourceAccess,
+  uncapitaliseKeys,
+  writableFields,
+  type Action,
+  type FieldDef,
+  type ResourceDefinition,
+  type SchemaContext,
+} from '../../domain';
+import { idParam } from '../../domain/resources/fields';
+import type { AppContext, Principal } from '../context';
+import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, type Db } from '../db/database';
+import { corp, parameter } from '../db/schema';
+import { ApiFailure, forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
+import type { ActionResult, AnyBinding, WriteOp } from './binding';
+import { CorpData, dataOf, type BindingLookup } from './tenant';
+
+/** One failed row of a bulk import (C-EXT-34): what identifies it and the spec's row code. */
+export interface BulkFailure {
+  content: string;
+  statusCode: number;
+  /** the first issue's message key, so a client can say why */
+  message: string;
+}
+
+export type BulkResult = { created: number; failures: [] } | { created: 0; failures: BulkFailure[] };
+
+/**
+ * The write pipeline of one resource (ARCHITECTURE "Resources: declared once"): authorisation,
+ * tenant scoping, per-field write rights, validation with the definition's schema, references to
+ * other resources and destinations checked within the row's corp, the binding's checks, one
+ * transaction, conflict → status code. The generic router is a thin HTTP mapping of it; special
+ * routes (row actions, bulk import, child resources) call it too, so none re-implements any step.
+ */
+export interface Pipeline<TRow = Record<string, unknown>> {
+  readonly definition: ResourceDefinition;
+  readonly binding: AnyBinding;
+  /** 403 unless the principal may do this action on the resource (view, view and resource ceilings) */
+  authorize(principal: Principal, action: Action, readId?: number): void;
+  /** the data the principal may read (tenant-scoped accessor) */
+  data(principal: Principal): CorpData;
+  list(principal: Principal, filter?: Record<string, unknown>): Promise<TRow[]>;
+  read(principal: Principal, id: number): Promise<TRow>;
+  create(principal: Principal, body: unknown): Promise<{ row: TRow; extra: Record<string, unknown> }>;
+  update(principal: Principal, id: number, body: unknown): Promise<TRow>;
+  remove(principal: Principal, id: number): Promise<void>;
+  act(principal: Principal, id: number, action: string): Promise<ActionResult<TRow>>;
+  /** all rows or none: every row is written in one transaction, which is rolled back if any row fails */
+  bulk(principal: Principal, rows: readonly unknown[], onProgress?: (done: number, total: number) => void): Promise<BulkResult>;
+}
+
+/** Thrown inside a bulk transaction to roll it back once every row was tried. */
+class BulkRollback extends Error {}
+
+export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: BindingLookup): Pipeline {
+  const { definition } = binding;
+  if (definition.corpScoped && !binding.corpColumn) throw new Error(`${definition.name}: corp-scoped binding without corpColumn`);
+  const parentBinding = definition.parent ? lookup(definition.parent.resource) : undefined;
+  if (definition.parent && !parentBinding) throw new Error(`${definition.name}: parent ${definition.parent.resource} has no binding`);
+  for (const action of definition.rowActions ?? []) {
+    if (!binding.actions?.[action.name]) throw new Error(`${definition.name}: row action ${action.name} has no handler in its binding`);
+  }
+
+  const present = (principal: Principal) => (row: Record<string, unknown>) => (binding.present ? binding.present(row, principal) : row);
+  const data = (principal: Principal) => dataOf(ctx.db, principal, lookup);
+
+  function authorize(principal: Principal, action: Action, readId?: number): void {
+    if (action === 'read' && readId !== undefined && binding.allowRead?.(principal, readId)) return;
+    if (!canAccess(principal, resourceAccess(definition, action))) throw forbidden();
+  }
+
+  async function loadOne(principal: Principal, id: number): Promise<Record<string, unknown>> {
+    const row = await data(principal).find(binding, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A column a row field reads (tableBinding's field map), for filters by field. */
+  function columnOfField(field: string): PgColumn | undefined {
+    const source = binding.fieldColumns?.[field];
+    return source && 'name' in source && 'table' in source ? (source as PgColumn) : undefined;
+  }
+
+  async function list(principal: Principal, filter: Record<string, unknown> = {}) {
+    const conditions: SQL[] = [];
+    const parent = definition.parent;
+    if (parent && filter[parent.field] !== undefined) {
+      // a child list of one parent: the parent must be one the caller may read (404 like a missing one)
+      const parentId = idParam.safeParse(filter[parent.field]);
+      if (!parentId.success) throw invalid([{ path: parent.field, message: 'validation.invalid' }]);
+      if (!(await data(principal).find(parentBinding!, parentId.data))) throw notFound();
+      const column = columnOfField(parent.field);
+      if (!column) throw new Error(`${definition.name}: the parent field is not a column of its field map`);
+      conditions.push(eq(column, parentId.data));
+    }
+    const rows = await data(principal).list(binding, conditions.length ? and(...conditions) : undefined);
+    return rows.map(present(principal));
+  }
+
+  async function read(principal: Principal, id: number) {
+    if (binding.allowRead?.(principal, id)) {
+      const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
+      if (rows.length === 0) throw notFound();
+      return present(principal)(rows[0]);
+    }
+    return present(principal)(await loadOne(principal, id));
+  }
+
+  /**
+   * What the body says once per-field write rights, locked fields and the parent are applied: a
+   * limited level writes only its fields over the current row (C-EXT-07, C-TRK-04), a field locked
+   * on update keeps its value (C-EXT-10, C-FOL-03, C-MS-02), a child stays with its parent.
+   */
+  function effectiveBody(principal: Principal, raw: Record<string, unknown>, existing: Record<string, unknown> | null): Record<string, unknown> {
+    if (!existing) return raw;
+    const writable = writableFields(definition, principal.level);
+    const out = writable ? { ...existing, ...Object.fromEntries(writable.filter((f) => f in raw).map((f) => [f, raw[f]])) } : { ...raw };
+    for (const field of definition.fields) if (field.lockedOnUpdate && field.name in existing) out[field.name] = existing[field.name];
+    if (definition.parent) out[definition.parent.field] = existing[definition.parent.field];
+    return out;
+  }
+
+  /** The corp a row goes to before the schema runs (the schema may depend on it). */
+  async function corpBeforeSchema(db: Db, principal: Principal, raw: Record<string, unknown>, existing: Record<string, unknown> | null): Promise<number | null> {
+    if (!definition.corpScoped) return null;
+    if (existing) return binding.rowCorpId!(existing);
+    if (definition.parent) {
+      const parentId = idParam.safeParse(raw[definition.parent.field]);
+      if (!parentId.success) throw invalid([{ path: definition.parent.field, message: 'validation.required' }]);
+      const parentRow = await dataOf(db, principal, lookup).find(parentBinding!, parentId.data);
+      if (!parentRow) throw invalid([{ path: definition.parent.field, message: 'validation.parentUnknown' }]);
+      return parentBinding!.rowCorpId ? parentBinding!.rowCorpId(parentRow) : principal.corpId;
+    }
+    // create: the token's corp; level 1 picks one with the body's corpId or the working corp
+    if (principal.level !== 1) return principal.corpId;
+    const fromBody = idParam.safeParse(raw.corpId);
+    return fromBody.success ? fromBody.data : principal.workingCorpId;
+  }
+
+  async function corpExists(db: Db, id: number): Promise<boolean> {
+    const [row] = await db.select({ id: corp.id }).from(corp).where(eq(corp.id, id)).limit(1);
+    return !!row;
+  }
+
+  /** What a schema may need of the corp (SchemaContext.corp), with the global exten-ini parameter. */
+  async function corpLimits(db: Db, id: number): Promise<NonNullable<SchemaContext['corp']> | null> {
+    const [row] = await db
+      .select({ id: corp.id, extLen: corp.extLen, extMax: corp.extMax, maxContacts: corp.maxContacts })
+      .from(corp)
+      .where(eq(corp.id, id))
+      .limit(1);
+    if (!row) return null;
+    const [ini] = await db.select({ value: parameter.value }).from(parameter).where(eq(parameter.key, 'exten-ini')).limit(1);
+    return { ...row, extenIni: parseExtenIni(ini?.value) };
+  }
+
+  /**
+   * References the definition declares, checked within the row's corp: a select of another
+   * resource's rows (the user, trunk, role group, destination group chosen) and every destination.
+   */
+  async function checkReferences(input: Record<string, unknown>, op: WriteOp<Record<string, unknown>>): Promise<void> {
+    const issues: Issue[] = [];
+    for (const field of definition.fields) {
+      const value = input[field.name];
+      if (value === null || value === undefined || value === '' || value === 0) continue;
+      const problem = field.kind === 'destination' ? await destinationProblem(String(value), op) : await referenceProblem(field, value, op);
+      if (problem) issues.push({ path: field.name, message: problem });
+    }
+    if (issues.length > 0) throw invalid(issues);
+  }
+
+  async function referenceProblem(field: FieldDef, value: unknown, op: WriteOp<Record<string, unknown>>): Promise<string | null> {
+    const source = field.options;
+    // the corp of the row itself is settled by the corp rules above, not as a reference
+    if (source?.kind !== 'resource' || source.resource === 'corp') return null;
+    const target = lookup(source.resource);
+    // a resource without a binding has no rows: nothing can be chosen from it
+    if (!target) return source.missing ?? 'validation.refUnknown';
+    const values = Array.isArray(value) ? value : [value];
+    for (const one of values) {
+      const id = idParam.safeParse(one);
+      if (!id.success || !(await op.data.find(target, id.data))) return source.missing ?? 'validation.refUnknown';
+    }
+    return null;
+  }
+
+  /** A destination names a row of the row's corp: its IVR, queue, integration, extension or time condition. */
+  async function destinationProblem(value: string, op: WriteOp<Record<string, unknown>>): Promise<string | null> {
+    const parsed = parseDestination(value);
+    if (!parsed) return 'validation.option';
+    if (parsed.kind === 'hangup' || parsed.kind === 'fixed') return null;
+    const missing = 'validation.destinationUnknown';
+    if (parsed.kind === 'queueSpeed') {
+      if (op.corpId !== null && parsed.corpId !== op.corpId) return missing;
+      return (await op.data.find(providerOf('queue'), parsed.queueId)) ? null : missing;
+    }
+    const provider = providerOf(parsed.kind);
+    if (!provider) return missing;
+    if (parsed.kind === 'exten') {
+      const column = provider.fieldColumns?.[provider.definition.destination!.valueField] as PgColumn | undefined;
+      if (!column) return missing;
+      return (await op.data.exists(provider, column, parsed.number)) ? null : missing;
+    }
+    return (await op.data.find(provider, parsed.id)) ? null : missing;
+  }
+
+  function providerOf(kind: string): AnyBinding {
+    return lookup(`destination:${kind}`)!;
+  }
+
+  /**
+   * One row written in its own (sub)transaction of `db`: the effective body, the corp, the schema,
+   * references, the binding's checks, the row and what lives beside it. Returns the row's id.
+   */
+  async function writeRow(
+    db: Db,
+    principal: Principal,
+    body: unknown,
+    target: { id: number; existing: Record<string, unknown> } | null,
+    extra: Record<string, unknown>,
+  ): Promise<number> {
+    const mode = target ? 'update' : 'create';
+    const raw = effectiveBody(principal, asRecord(uncapitaliseKeys(body)), target?.existing ?? null);
+    const preCorp = await corpBeforeSchema(db, principal, raw, target?.existing ?? null);
+    // below level 1 the corp comes from the token (or the row or the parent), never from the body;
+    // level 1 creating without a corpId uses the working corp
+    if (definition.corpScoped && (principal.level !== 1 || definition.parent || (!target && !raw.corpId && preCorp !== null))) raw.corpId = preCorp;
+    const schemaCtx: SchemaContext = { mode, actor: { id: principal.userId, level: principal.level, corpId: principal.corpId } };
+    if (definition.schemaNeedsCorp && preCorp !== null) {
+      const limits = await corpLimits(db, preCorp);
+      if (limits) schemaCtx.corp = limits;
+    }
+    const parsed = definition.schema(schemaCtx).safeParse(raw);
+    if (!parsed.success) throw invalid(zodIssues(parsed.error));
+    const input = parsed.data;
+
+    return db.transaction(async (tx) => {
+      const op: WriteOp<Record<string, unknown>> = {
+        mode,
+        principal,
+        app: ctx,
+        db: tx,
+        data: new CorpData(tx, null, lookup),
+        raw,
+        existing: target?.existing ?? null,
+        corpId: null,
+        extra,
+      };
+      if (definition.corpScoped) {
+        const overridden = binding.targetCorp ? await binding.targetCorp(input, op) : undefined;
+        const corpId = overridden !== undefined ? overridden : preCorp;
+        if (corpId === null) throw invalid([{ path: 'corpId', message: 'validation.required' }]);
+        // the principal's own corp and a row's corp exist; a corp a supervisor names is checked
+        const known = corpId === principal.corpId || (target !== null && corpId === preCorp) || (await corpExists(tx, corpId));
+        if (!known) throw invalid([{ path: 'corpId', message: 'validation.corpUnknown' }]);
+        op.corpId = corpId;
+        op.data = new CorpData(tx, corpId, lookup);
+      }
+      await checkReferences(input, op);
+      await binding.check?.(input, op);
+
+      const values = await binding.toValues(input, op);
+      const corpKey = binding.corpColumn ? propertyOf(binding, binding.corpColumn) : null;
+      if (corpKey && op.corpId !== null) values[corpKey] = op.corpId;
+      let written: number;
+      if (target) {
+        await tx
+          .update(binding.table)
+          .set(values)
+          .where(and(eq(binding.idColumn, target.id), dataOf(tx, principal, lookup).where(binding.corpColumn)));
+        written = target.id;
+      } else {
+        const inserted = await tx.insert(binding.table).values(values).returning({ id: binding.idColumn });
+        written = Number(inserted[0].id);
+      }
+      await binding.afterWrite?.(tx, written, input, op);
+      return written;
+    });
+  }
+
+  /** A write committed on its own: conflicts mapped, the live state told, the row read again. */
+  async function write(principal: Principal, body: unknown, target: { id: number; existing: Record<string, unknown> } | null, extra: Record<string, unknown>) {
+    let id: number;
+    try {
+      id = await writeRow(ctx.db, principal, body, target, extra);
+    } catch (error) {
+      throw conflictOf(error) ?? error;
+    }
+    binding.onChange?.(ctx, { mode: target ? 'update' : 'create', id });
+    const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
+    // deleted by someone else between the read and the write
+    if (rows.length === 0) throw notFound();
+    return rows[0] as Record<string, unknown>;
+  }
+
+  function conflictOf(error: unknown): ApiFailure | null {
+    const db = databaseError(error);
+    if (db?.code === FOREIGN_KEY_VIOLATION) return new ApiFailure(400, 'validation.invalid');
+    if (!db || db.code !== UNIQUE_VIOLATION || !db.constraint) return null;
+    const conflict = binding.conflicts?.[db.constraint];
+    if (!conflict) return new ApiFailure(406, 'errors.duplicate');
+    return new ApiFailure(conflict.status, conflict.message, conflict.path ? [{ path: conflict.path, message: conflict.message }] : undefined);
+  }
+
+  return {
+    definition,
+    binding,
+    authorize,
+    data,
+    list,
+    read,
+
+    async create(principal, body) {
+      const extra: Record<string, unknown> = {};
+      const row = await write(principal, body, null, extra);
+      return { row: present(principal)(row), extra };
+    },
+
+    async update(principal, id, body) {
+      const existing = await loadOne(principal, id);
+      await binding.guard?.(existing, { mode: 'update', principal, app: ctx, data: data(principal) });
+      return present(principal)(await write(principal, body, { id, existing }, {}));
+    },
+
+    async remove(principal, id) {
+      const existing = await loadOne(principal, id);
+      const op = { mode: 'delete' as const, principal, app: ctx, data: data(principal) };
+      await binding.guard?.(existing, op);
+      await binding.beforeDelete?.(existing, op);
+      try {
+        await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, id), op.data.where(binding.corpColumn)));
+      } catch (error) {
+        // a reference no guard knew about still refuses the delete cleanly
+        if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) throw new ApiFailure(409, 'errors.inUse');
+        throw error;
+      }
+      binding.onChange?.(ctx, { mode: 'delete', id });
+    },
+
+    async act(principal, id, name) {
+      const action = definition.rowActions?.find((a) => a.name === name);
+      const run = binding.actions?.[name];
+      if (!action || !run) throw notFound();
+      authorize(principal, action.permission);
+      const existing = await loadOne(principal, id);
+      const scope = data(principal);
+      await binding.guard?.(existing, { mode: 'update', principal, app: ctx, data: scope });
+      const result = await run(existing, {
+        principal,
+        app: ctx,
+        data: scope,
+        setValues: async (values) => {
+          await ctx.db
+            .update(binding.table)
+            .set(values)
+            .where(and(eq(binding.idColumn, id), scope.where(binding.corpColumn)));
+          return loadOne(principal, id);
+        },
+      });
+      binding.onChange?.(ctx, { mode: 'update', id });
+      return { row: present(principal)(result.row), extra: result.extra };
+    },
+
+    async bulk(principal, rows, onProgress) {
+      authorize(principal, 'create');
+      const contentField = definition.bulk?.contentField;
+      const failures: BulkFailure[] = [];
+      try {
+        await ctx.db.transaction(async (tx) => {
+          for (const [index, row] of rows.entries()) {
+            try {
+              await writeRow(tx, principal, row, null, {});
+            } catch (error) {
+              const failure = error instanceof ApiFailure ? error : conflictOf(error);
+              if (!failure) throw error;
+              const content = contentField ? String(asRecord(uncapitaliseKeys(row))[contentField] ?? '') : String(index + 1);
+              failures.push({ content, statusCode: binding.bulkCode ? binding.bulkCode(failure) : failure.status, message: failure.message });
+            }
+            onProgress?.(index + 1, rows.length);
+          }
+          // nothing of a failed import is kept: the good rows go back with the bad ones
+          if (failures.length > 0) throw new BulkRollback();
+        });
+      } catch (error) {
+        if (!(error instanceof BulkRollback)) throw error;
+      }
+      if (failures.length > 0) return { created: 0, failures };
+      if (rows.length > 0) binding.onChange?.(ctx, { mode: 'create', id: 0 });
+      return { created: rows.length, failures: [] };
+    },
+  };
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {};
+}
+
+function propertyOf(binding: AnyBinding, column: PgColumn): string {
+  for (const [key, value] of Object.entries(getTableColumns(binding.table))) if (value === column) return key;
+  throw new Error(`${binding.definition.name}: a column is not a column of its table`);
+}
