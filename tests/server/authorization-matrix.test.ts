@@ -1,25 +1,74 @@
 import { expect, it } from 'vitest';
-import { CALLERS, describeEachDatabase, type Caller, type Ids } from './fixtures/test-app';
+import type { Action } from '../../domain';
+import { BINDINGS } from '../../server/resources';
+import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, type Caller, type Ids } from './fixtures/test-app';
 
 type Who = keyof typeof CALLERS;
 const WHO: Who[] = ['anonymous', 'super', 'owner', 'admin', 'agent', 'wall', 'globexAdmin'];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Expected = [number, number, number, number, number, number, number];
+type Row = [method: Method, url: (ids: Ids) => string, expected: Expected, body?: unknown];
 
 /**
  * F-PERM: every route × who calls → the status it answers. Columns: anonymous, level 1 (super),
  * level 2 (acme owner), level 3 (acme admin), level 4 (acme agent), level 5 (acme wall), and a level 3
- * of another corp (globex admin). Targets are acme's rows. Writes send an empty body, so a caller who
- * passes the permission check gets 400 (validation) and nothing changes: permission comes first.
+ * of another corp (globex admin). Writes send an empty body, so a caller who passes the permission
+ * check gets 400 (validation) or 404 (no such row) and nothing changes: permission comes first.
+ *
+ * The rows of the registered resources are generated from RESOURCE_ACCESS below (one line per
+ * resource, written by hand: who may read, create, update, delete), and a test fails when a registered
+ * resource has no line or when any route of the OpenAPI document has no row, so a new route cannot
+ * ship without its matrix row.
  */
-type Row = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: (ids: Ids) => string, expected: [number, number, number, number, number, number, number], body?: unknown];
 
-const MATRIX: Row[] = [
+/** Who may do each action of a registered resource: a mask over super, owner, admin, agent, wall, globex admin. */
+const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
+  corp: { read: '100000', create: '100000', update: '100000', delete: '100000' },
+  user: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  roleGroup: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  extension: { read: '111101', create: '111001', update: '111101', delete: '111001' },
+  queue: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  kioskScreen: { read: '111011', create: '111001', update: '111001', delete: '111001' },
+};
+
+/** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */
+function expectedFor(mask: string, allowed: number): Expected {
+  return [401, ...mask.split('').map((c) => (c === '1' ? allowed : 403))] as Expected;
+}
+
+function generatedRows(): Row[] {
+  return Object.values(BINDINGS).flatMap((binding) => {
+    const { definition } = binding!;
+    const access = RESOURCE_ACCESS[definition.name];
+    if (!access) return [];
+    const base = `/api/v1/${definition.path}`;
+    const rows: Row[] = [
+      ['GET', () => base, expectedFor(access.read, 200)],
+      ['GET', () => `${base}/999999`, expectedFor(access.read, 404)],
+      ['POST', () => base, expectedFor(access.create, 400), {}],
+      ['PUT', () => base, expectedFor(access.update, 400), {}],
+      ['PUT', () => `${base}/999999`, expectedFor(access.update, 404), {}],
+      ['DELETE', () => `${base}/999999`, expectedFor(access.delete, 404)],
+    ];
+    for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedFor(access[action.permission], 404)]);
+    if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedFor(access.create, 400), []]);
+    return rows;
+  });
+}
+
+/** Routes that are not generic resource routes, or rows on real acme and globex ids (tenancy: 404 for other corps). */
+const SPECIAL: Row[] = [
   //                                                          anon  L1   L2   L3   L4   L5   other corp
   ['GET', () => '/api/v1/health', /*                    */ [200, 200, 200, 200, 200, 200, 200]],
   ['GET', () => '/api/v1/lookandfeel/acme', /*          */ [200, 200, 200, 200, 200, 200, 200]],
+  ['GET', () => '/api/v1/lookandfeel/acme/images/loginImage', [404, 404, 404, 404, 404, 404, 404]],
+  ['POST', () => '/api/v1/login', /*                    */ [400, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/myuser', /*                    */ [401, 200, 200, 200, 200, 200, 200]],
   ['POST', () => '/api/v1/refresh', /*                  */ [401, 200, 200, 200, 200, 200, 200]],
   ['GET', () => '/api/v1/user/getTheme', /*             */ [401, 200, 200, 200, 200, 200, 200]],
+  ['POST', () => '/api/v1/user/setTheme', /*            */ [401, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/user/getLang', /*              */ [401, 200, 200, 200, 200, 200, 200]],
+  ['POST', () => '/api/v1/user/setLang', /*             */ [401, 400, 400, 400, 400, 400, 400], {}],
   ['PUT', () => '/api/v1/user/profile', /*              */ [401, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/getExchange', /*               */ [401, 200, 200, 200, 200, 200, 200]],
   ['GET', () => '/api/v1/getAllParams', /*              */ [401, 200, 200, 200, 200, 200, 200]],
@@ -29,70 +78,90 @@ const MATRIX: Row[] = [
   ['GET', () => '/api/v1/exten/datapc', /*              */ [401, 200, 403, 403, 403, 403, 403]],
   ['GET', () => '/api/v1/lookandfeel', /*               */ [401, 200, 200, 200, 200, 200, 200]],
   ['PUT', () => '/api/v1/lookandfeel', /*               */ [401, 400, 400, 400, 403, 403, 403], {}],
-  ['GET', () => '/api/v1/corp', /*                      */ [401, 200, 403, 403, 403, 403, 403]],
+  ['GET', () => '/api/v1/corp/actions', /*              */ [401, 200, 200, 200, 200, 200, 200]],
+  ['POST', () => '/api/v1/kiosk/session', /*            */ [400, 400, 400, 400, 400, 400, 400], {}],
+  ['GET', () => '/api/v1/kiosk/self', /*                */ [401, 401, 401, 401, 401, 401, 401]],
+  // the supervisor without a working corp reads its own (system) corp's trend
+  ['GET', () => `/api/v1/kiosk/trend?todayStart=${Date.now() - 3_600_000}&yesterdayStart=${Date.now() - 3_600_000 - 86_400_000}`, [401, 200, 200, 200, 403, 200, 200]],
   ['GET', (i) => `/api/v1/corp/${i.corp.acme}`, /*      */ [401, 200, 200, 200, 200, 200, 403]],
   ['GET', (i) => `/api/v1/corp/${i.corp.globex}`, /*    */ [401, 200, 403, 403, 403, 403, 200]],
-  ['POST', () => '/api/v1/corp', /*                     */ [401, 400, 403, 403, 403, 403, 403], {}],
   ['PUT', (i) => `/api/v1/corp/${i.corp.acme}`, /*      */ [401, 400, 403, 403, 403, 403, 403], {}],
-  ['PUT', () => '/api/v1/corp', /*                      */ [401, 400, 403, 403, 403, 403, 403], {}],
   ['DELETE', (i) => `/api/v1/corp/${i.corp.acme}`, /*   */ [401, 409, 403, 403, 403, 403, 403]],
-  ['GET', () => '/api/v1/user', /*                      */ [401, 200, 200, 200, 403, 403, 200]],
   ['GET', (i) => `/api/v1/user/${i.user.agent}`, /*     */ [401, 200, 200, 200, 403, 403, 404]],
-  ['POST', () => '/api/v1/user', /*                     */ [401, 400, 400, 400, 403, 403, 400], {}],
   ['PUT', (i) => `/api/v1/user/${i.user.agent}`, /*     */ [401, 400, 400, 400, 403, 403, 404], {}],
-  ['DELETE', () => '/api/v1/user/999999', /*            */ [401, 404, 404, 404, 403, 403, 404]],
-  ['GET', () => '/api/v1/rolegroup', /*                 */ [401, 200, 200, 200, 403, 403, 200]],
   ['GET', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 200, 200, 200, 403, 403, 404]],
-  ['POST', () => '/api/v1/rolegroup', /*                */ [401, 400, 400, 400, 403, 403, 400], {}],
   ['PUT', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 400, 400, 400, 403, 403, 404], {}],
   ['DELETE', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 409, 409, 409, 403, 403, 404]],
-  ['GET', () => '/api/v1/extension', /*                 */ [401, 200, 200, 200, 200, 403, 200]],
   ['GET', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 200, 200, 200, 200, 403, 404]],
-  ['POST', () => '/api/v1/extension', /*                */ [401, 400, 400, 400, 403, 403, 400], {}],
-  // an invalid action: valid bodies of an extension update are all-optional (level 4 sends two fields)
+  // an invalid action: level 4 changes an extension's action too
   ['PUT', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 400, 400, 400, 400, 403, 404], { action: 'nope' }],
-  ['PUT', () => '/api/v1/extension', /*                 */ [401, 400, 400, 400, 400, 403, 400], {}],
   // 201 is a member of Sales: 521 for those allowed to delete
   ['DELETE', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 521, 521, 521, 403, 403, 404]],
-  ['GET', () => '/api/v1/queue', /*                     */ [401, 200, 200, 200, 403, 403, 200]],
   ['GET', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 200, 200, 200, 403, 403, 404]],
-  ['POST', () => '/api/v1/queue', /*                    */ [401, 400, 400, 400, 403, 403, 400], {}],
   ['PUT', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 400, 400, 400, 403, 403, 404], {}],
-  ['PUT', () => '/api/v1/queue', /*                     */ [401, 400, 400, 400, 403, 403, 400], {}],
-  ['DELETE', () => '/api/v1/queue/999999', /*           */ [401, 404, 404, 404, 403, 403, 404]],
+  // the PBX routes (mounted with the real-time side)
+  ['POST', () => '/api/v1/astqueue', /*                 */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['DELETE', () => '/api/v1/astqueue/999999', /*        */ [401, 404, 404, 404, 403, 403, 404]],
+  ['GET', () => '/api/v1/exten/ip/201', /*              */ [401, 200, 200, 200, 200, 403, 200]],
+  ['POST', () => '/api/v1/originate', /*                */ [401, 400, 400, 400, 400, 400, 400], {}],
 ];
 
-describeEachDatabase('authorization matrix', (t) => {
-  it('F-PERM every route answers each kind of caller with the expected status', async () => {
-    const mismatches: string[] = [];
-    for (const [method, url, expected, body] of MATRIX) {
-      for (const [column, who] of WHO.entries()) {
-        const caller: Caller = CALLERS[who];
-        const path = url(t().ids);
-        const res = await t().request({ method, url: path, as: caller, payload: body as object | undefined });
-        if (res.statusCode !== expected[column]) mismatches.push(`${method} ${path} as ${who}: expected ${expected[column]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
-        if (res.statusCode >= 400) {
-          const error = res.json() as { status: number; message: string };
-          expect(error.status).toBe(res.statusCode);
-          expect(error.message).toMatch(/^(errors|validation)\./);
+describeEachDatabase(
+  'authorization matrix',
+  (t) => {
+    it('F-PERM every registered resource has its line of who may read, create, update and delete', () => {
+      const missing = Object.values(BINDINGS)
+        .map((b) => b!.definition.name)
+        .filter((name) => !RESOURCE_ACCESS[name]);
+      expect(missing).toEqual([]);
+    });
+
+    it('F-PERM every route of the API has a row in the matrix', async () => {
+      const document = t().app.swagger() as { paths: Record<string, Record<string, unknown>> };
+      const routes = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+      expect(routes.length).toBeGreaterThan(40);
+      const pattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      const urls = [...generatedRows(), ...SPECIAL].map(([method, url]) => ({ method, path: url(t().ids).split('?')[0] }));
+      const uncovered = routes.filter((route) => {
+        const re = pattern(route.path);
+        // a concrete url names the most specific route it matches (GET /corp/actions is not GET /corp/{id})
+        return !urls.some((u) => u.method === route.method && re.test(u.path) && !routes.some((other) => other !== route && other.method === u.method && !other.path.includes('{') && other.path === u.path));
+      });
+      expect(uncovered.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    });
+
+    it('F-PERM every route answers each kind of caller with the expected status', async () => {
+      const mismatches: string[] = [];
+      for (const [method, url, expected, body] of [...generatedRows(), ...SPECIAL]) {
+        for (const [column, who] of WHO.entries()) {
+          const caller: Caller = CALLERS[who];
+          const path = url(t().ids);
+          const res = await t().request({ method, url: path, as: caller, payload: body as object | undefined });
+          if (res.statusCode !== expected[column]) mismatches.push(`${method} ${path} as ${who}: expected ${expected[column]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
+          if (res.statusCode >= 400) {
+            const error = res.json() as { status: number; message: string };
+            expect(error.status).toBe(res.statusCode);
+            expect(error.message).toMatch(/^(errors|validation)\./);
+          }
         }
       }
-    }
-    expect(mismatches).toEqual([]);
-  });
+      expect(mismatches).toEqual([]);
+    });
 
-  it('F-PERM a role group narrows what a level 3 user may do (views decide, with level ceilings)', async () => {
-    const group = await t().post('/api/v1/rolegroup', CALLERS.owner, { roleGroupName: 'Readers', views: [{ name: 'user', actions: ['read'] }] });
-    const { roleGroupId } = group.json() as { roleGroupId: number };
-    await t().post('/api/v1/user', CALLERS.owner, { nick: 'reader', level: 3, pass: 'abcd', passConfirm: 'abcd', roleGroupId });
-    const token = ((await t().post('/api/v1/login', null, { nick: 'reader', pass: 'abcd', corpoName: 'acme' })).json() as { token: string }).token;
-    const auth = { authorization: `Bearer ${token}` };
-    expect((await t().get('/api/v1/user', null, auth)).statusCode).toBe(200);
-    expect((await t().post('/api/v1/user', null, { nick: 'nope1', level: 4, pass: 'abcd', passConfirm: 'abcd' }, auth)).statusCode).toBe(403);
-    expect((await t().get('/api/v1/rolegroup', null, auth)).statusCode).toBe(403);
-    // a group granting system views still cannot open them below level 1
-    const sys = await t().post('/api/v1/rolegroup', CALLERS.owner, { roleGroupName: 'Greedy', views: [{ name: 'corp', actions: ['read', 'create'] }] });
-    await t().put(`/api/v1/rolegroup/${roleGroupId}`, CALLERS.owner, { roleGroupName: 'Readers', views: (sys.json() as { views: unknown }).views });
-    expect((await t().get('/api/v1/corp', null, auth)).statusCode).toBe(403);
-  });
-});
+    it('F-PERM a role group narrows what a level 3 user may do (views decide, with level ceilings)', async () => {
+      const group = await t().post('/api/v1/rolegroup', CALLERS.owner, { roleGroupName: 'Readers', views: [{ name: 'user', actions: ['read'] }] });
+      const { roleGroupId } = group.json() as { roleGroupId: number };
+      await t().post('/api/v1/user', CALLERS.owner, { nick: 'reader', level: 3, pass: 'abcd', passConfirm: 'abcd', roleGroupId });
+      const token = ((await t().post('/api/v1/login', null, { nick: 'reader', pass: 'abcd', corpoName: 'acme' })).json() as { token: string }).token;
+      const auth = { authorization: `Bearer ${token}` };
+      expect((await t().get('/api/v1/user', null, auth)).statusCode).toBe(200);
+      expect((await t().post('/api/v1/user', null, { nick: 'nope1', level: 4, pass: 'abcd', passConfirm: 'abcd' }, auth)).statusCode).toBe(403);
+      expect((await t().get('/api/v1/rolegroup', null, auth)).statusCode).toBe(403);
+      // a group granting system views still cannot open them below level 1
+      const sys = await t().post('/api/v1/rolegroup', CALLERS.owner, { roleGroupName: 'Greedy', views: [{ name: 'corp', actions: ['read', 'create'] }] });
+      await t().put(`/api/v1/rolegroup/${roleGroupId}`, CALLERS.owner, { roleGroupName: 'Readers', views: (sys.json() as { views: unknown }).views });
+      expect((await t().get('/api/v1/corp', null, auth)).statusCode).toBe(403);
+    });
+  },
+  { live: MANUAL_SIMULATOR },
+);
