@@ -10,3 +10,4 @@ export * from './realtime';
 export * from './kiosk-trend';
 export * from './destinations';
 export * from './navigation';
+export * from './time-options';

@@ -29,6 +29,7 @@ export const VIEWS = [
   'roleGroup',
   'server',
   'sipRoutes',
+  'speedDial',
   'time',
   'trunk',
   'user',

@@ -15,6 +15,7 @@ import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/li
 import { mountResources } from './resources';
 import { corpActionsRoutes } from './routes/corp-actions';
 import { kioskRoutes } from './routes/kiosk-screen';
+import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kioskRoutes);
       await api.register(kioskTrendRoutes);
       await api.register(corpActionsRoutes);
+      await api.register(trunkActionRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },

@@ -16,6 +16,7 @@ const ERROR_NAMES: Record<number, string> = {
   540: 'URL Used',
   550: 'Maximum Extensions',
   551: 'Extension Exists',
+  [-5]: 'Restriction Exists',
 };
 
 export function errorName(status: number): string {
@@ -26,16 +27,19 @@ export function errorName(status: number): string {
 export class ApiFailure extends Error {
   readonly status: number;
   readonly issues?: Issue[];
+  /** the spec's code when it is no HTTP status (-5 restriction exists): sent in the body, HTTP says `status` */
+  readonly code?: number;
 
-  constructor(status: number, message: string, issues?: Issue[]) {
+  constructor(status: number, message: string, issues?: Issue[], code?: number) {
     super(message);
     this.name = 'ApiFailure';
     this.status = status;
     this.issues = issues;
+    this.code = code;
   }
 
   toBody(): ApiError {
-    const body: ApiError = { status: this.status, error: errorName(this.status), message: this.message };
+    const body: ApiError = { status: this.code ?? this.status, error: errorName(this.code ?? this.status), message: this.message };
     if (this.issues && this.issues.length > 0) body.issues = this.issues;
     return body;
   }

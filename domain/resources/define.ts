@@ -100,7 +100,7 @@ export interface ColumnDef {
   key: string;
   labelKey?: string;
   /** 'destination': a destinations value shown by its name from the corp's action lookup */
-  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination';
+  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination' | 'list' | 'timeOptions';
   /** the value is one of these options: the cell shows the option's label */
   options?: readonly StaticOption[];
   /** the cell shows its value only when this other field of the row is set (a user name only for a linked user) */
@@ -170,6 +170,8 @@ export interface ResourceNav {
   key: string;
   /** list route under /:corp/:lang/ */
   route: string;
+  /** where the new and update routes live when not under the list route (SIP routes: siproute/new) */
+  formsRoute?: string;
   icon: IconName;
   titleKey: string;
   menu?: readonly MenuPlacement[];
@@ -183,6 +185,8 @@ export interface ResourceNav {
   formScreen?: string;
   /** no new / update routes (read-only lists, singletons) */
   noForms?: boolean;
+  /** the list route opens for any signed-in user (A-RTE-14); the API still answers by the view */
+  openList?: boolean;
 }
 
 export interface ResourceDefinition {
@@ -198,6 +202,8 @@ export interface ResourceDefinition {
   idField: string;
   /** rows belong to one corp; the server scopes every query to the request's corp */
   corpScoped: boolean;
+  /** rows may belong to no corp: they apply to every corp (C-CRS-02); only the supervisor writes those */
+  corpOptional?: boolean;
   /** the schema reads SchemaContext.corp (extension ranges): the server loads the corp's limits */
   schemaNeedsCorp?: boolean;
   /** the body schema for create/update, shared by the dialog (react-hook-form) and the server */
@@ -217,6 +223,11 @@ export interface ResourceDefinition {
   rowActions?: readonly RowActionDef[];
   limitedWrite?: LimitedWrite;
   bulk?: BulkDef;
+  /**
+   * what deleting a destination one of this resource's rows points to answers (F-ERR-06..10: 520 a
+   * trunk, 521 a queue, 522 a time rule, 523 an IVR, 525 a SIP route); default 409 errors.inUse
+   */
+  inUse?: { status: number; message: string };
   /** rows of this resource are call destinations of this kind, named by this field (corp/actions) */
   destination?: { kind: DestinationKind; labelField: string; valueField: string };
   nav?: ResourceNav;
@@ -234,13 +245,14 @@ export function writableFields(definition: Pick<ResourceDefinition, 'limitedWrit
 
 /**
  * C-CORP-04: the legacy client sends create/update bodies with capitalised names (Url, Name, ExtLen).
- * Our API reads both spellings; the first letter is lowered before validation.
+ * Our API reads both spellings; the first letter (or a whole acronym) is lowered before validation.
  */
 export function uncapitaliseKeys(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    const lowered = key.charAt(0).toLowerCase() + key.slice(1);
+    // an acronym lowers whole (C-SRV-06 sends IP): IP → ip, Name → name
+    const lowered = /^[A-Z]{2,}$/.test(key) ? key.toLowerCase() : key.charAt(0).toLowerCase() + key.slice(1);
     if (!(lowered in out) || key === lowered) out[lowered] = value;
   }
   return out;

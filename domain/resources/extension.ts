@@ -4,7 +4,7 @@ import { LEVEL } from '../levels';
 import { msg, PATTERNS } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type SchemaContext, type StaticOption } from './define';
-import { flag, intIn, whenValid } from './fields';
+import { intIn, looseFlag, optionalId, orDefault, whenValid } from './fields';
 
 /** C-EXT-25: what an extension does with a call; queue actions join when queues can be targets. */
 export const EXTENSION_ACTIONS = ['ring', 'followMe', 'voicemail', 'simTouch', 'exTouch'] as const;
@@ -38,18 +38,45 @@ export function extensionRange(corp: { extLen: number; extenIni?: number }): { m
   return { min: R.len4Min, max: R.len4Max };
 }
 
+/** C-EXT-37/38: the bulk row code of the field a row failed on (C-EXT-39: 551, 550 as they are, anything else 400). */
+export const EXTENSION_BULK_CODES: Record<string, number> = {
+  trunkNumber: 500,
+  trunkId: 500,
+  userName: 501,
+  userId: 501,
+  maxContacts: 502,
+  callgroup: 503,
+  vmpass: 504,
+  portType: 505,
+  spy: 506,
+  onbusy: 507,
+  action: 508,
+  enabled: 509,
+};
+
+/** C-EXT-32: the columns of the bulk CSV, in order, and the body field each fills. */
+export const EXTENSION_BULK_COLUMNS = [
+  'Number',
+  'Pass',
+  'TrunkNumber',
+  'Outer',
+  'Enabled',
+  'Action',
+  'Onbusy',
+  'Description',
+  'Spy',
+  'PortType',
+  'Vmpass',
+  'Callgroup',
+  'UserName',
+  'MaxContacts',
+].map((header) => ({ header, field: header.charAt(0).toLowerCase() + header.slice(1) }));
+
 /** A text value that may arrive as a number or null (bulk rows, 0/1 clients); trimmed, '' when absent. */
 const text = z
   .union([z.string(), z.number(), z.null()], { error: 'validation.invalid' })
   .optional()
   .transform((v) => (v === null || v === undefined ? '' : String(v).trim()));
-
-/** An optional reference: null, '' or absent is none; otherwise a positive id (C-EXT-22: 0 is not a choice). */
-const optionalRef = z
-  .union([z.number(), z.string(), z.null()], { error: 'validation.invalid' })
-  .optional()
-  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
-  .refine((v) => v === null || (Number.isInteger(v) && v > 0), { error: 'validation.invalid' });
 
 /** C-EXT-13..15: required, digits, inside the corp's range; kept in canonical form ('0201' → '201'). */
 function numberSchema(ctx: SchemaContext) {
@@ -91,35 +118,38 @@ export function extensionSchema(ctx: SchemaContext) {
     .object({
       number: ctx.mode === 'update' ? text : numberSchema(ctx),
       pass: passSchema(ctx),
-      userId: optionalRef.default(null),
-      trunkId: optionalRef.default(null),
+      userId: optionalId.default(null),
+      trunkId: optionalId.default(null),
       outer: text.pipe(
         z
           .string()
           .max(R.outerMax, { error: msg('validation.maxLength', { max: R.outerMax }) })
           .refine((v) => v === '' || (PATTERNS.digits.test(v) && v !== '0'), { error: 'validation.outer' }),
       ),
-      enabled: flag.default(true),
-      action: action.default('ring'),
-      onbusy: onbusy.default('voicemail'),
+      enabled: orDefault(looseFlag.default(true)),
+      action: orDefault(action.default('ring')),
+      onbusy: orDefault(onbusy.default('voicemail')),
       description: text.pipe(
         z
           .string()
           .max(R.descriptionMax, { error: msg('validation.maxLength', { max: R.descriptionMax }) })
           .regex(PATTERNS.letterDigitSpace, { error: 'validation.letterDigitSpace' }),
       ),
-      spy: flag.default(false),
+      spy: orDefault(looseFlag.default(false)),
       // C-EXT-23: whatever is sent, an extension takes one call at a time
       callLimit: z
         .unknown()
         .optional()
         .transform((): number => R.callLimit),
-      portType: z.enum(PORT_TYPES, { error: 'validation.option' }).default('UDP'),
+      portType: orDefault(z.enum(PORT_TYPES, { error: 'validation.option' }).default('UDP')),
       vmpass: text.pipe(z.string().refine((v) => v === '' || /^[0-9]{3,4}$/.test(v), { error: 'validation.vmpass' })),
-      maxContacts: intIn(1, maxContacts).default(1),
-      callgroup: intIn(0, R.callgroupMax).default(0),
-      // C-EXT-26: the extension time schedule, 0 = none (time schedules are not built yet)
-      timeExtensIds: z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0).default(0),
+      maxContacts: orDefault(intIn(1, maxContacts).default(1)),
+      callgroup: orDefault(intIn(0, R.callgroupMax).default(0)),
+      // C-EXT-26: the extension time schedule, 0 = none
+      timeExtensIds: orDefault(z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0).default(0)),
+      // a bulk row (C-EXT-32) names its trunk and user instead of their ids; the server resolves them
+      trunkNumber: text.pipe(z.string().refine((v) => v === '' || PATTERNS.digits.test(v), { error: 'validation.digits' })),
+      userName: text,
     })
     .refine((e) => e.outer !== '' || (e.action !== 'exTouch' && e.onbusy !== 'exTouch'), {
       path: ['outer'],
@@ -141,7 +171,7 @@ export interface ExtensionRow {
   /** the name shown for the extension: its web user's name (or nick), else its description */
   userName: string;
   trunkId: number | null;
-  /** no trunks yet: always null */
+  /** the number of its outbound trunk, or null without one */
   trunkNumber: string | null;
   outer: string;
   enabled: boolean;
@@ -168,6 +198,7 @@ export const extensionResource = defineResource({
   schemaNeedsCorp: true,
   // C-EXT-07: level 4 changes only the enabled switch and the action
   limitedWrite: { fromLevel: LEVEL.user, fields: ['enabled', 'action'] },
+  bulk: { columns: EXTENSION_BULK_COLUMNS, contentField: 'number' },
   destination: { kind: 'exten', labelField: 'number', valueField: 'number' },
   nav: {
     key: 'extension',
@@ -227,6 +258,8 @@ export const extensionResource = defineResource({
     { name: 'portType', kind: 'select', options: { kind: 'static', options: PORT_TYPE_OPTIONS } },
     { name: 'maxContacts', kind: 'number' },
     { name: 'callgroup', kind: 'number' },
+    // C-EXT-26: the extension time schedule (none by default)
+    { name: 'timeExtensIds', kind: 'select', options: { kind: 'resource', resource: 'timeExten', valueField: 'id', labelField: 'name' } },
     { name: 'enabled', kind: 'switch' },
     { name: 'spy', kind: 'switch' },
   ],

@@ -9,6 +9,23 @@ export const flag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
   .transform((v) => v === true || v === 1 || v === '1');
 
+/**
+ * A flag that also reads the words people type in a spreadsheet (bulk CSV, C-EXT-12: enabled arrives as
+ * a translated yes/no): true/false, yes/no, sí/no, sim/não, in any case.
+ */
+export const looseFlag = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const word = v.trim().toLowerCase();
+  if (['true', 'yes', 'si', 'sí', 'sim', 'y', 's'].includes(word)) return true;
+  if (['false', 'no', 'não', 'nao', 'n'].includes(word)) return false;
+  return v;
+}, flag);
+
+/** `schema` with its default also for '' and null (empty form inputs, empty bulk cells). */
+export function orDefault<T extends z.ZodType>(schema: T) {
+  return z.preprocess(emptyToUndefined, schema);
+}
+
 /** An integer from a number or a numeric string (form inputs give strings). */
 export function intIn(min: number, max: number) {
   return z.coerce
@@ -30,4 +47,33 @@ export const emptyToUndefined = (v: unknown): unknown => (v === '' || v === null
 export function whenValid(...fields: string[]) {
   return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
     payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+}
+
+/**
+ * A trimmed text with a length limit (the column's) and optionally a character rule; required unless
+ * `optional`. Most text fields of spec 2 are exactly this.
+ */
+export function text(max: number, rule?: { pattern: RegExp; message: string }, optional = false) {
+  let schema = z.string({ error: 'validation.required' }).trim().max(max, { error: msg('validation.maxLength', { max }) });
+  if (!optional) schema = schema.min(1, { error: 'validation.required' });
+  if (rule) schema = schema.regex(rule.pattern, { error: rule.message });
+  return optional ? z.preprocess((v) => (v === null || v === undefined ? '' : v), schema) : schema;
+}
+
+/** A required reference to another row: a positive id (form selects give numbers or strings). */
+export const requiredId = z.preprocess(emptyToUndefined, z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.required' }).positive({ error: 'validation.required' }));
+
+/** An optional reference: null, '' or absent is none; otherwise a positive id (C-EXT-22: 0 is not a choice). */
+export const optionalId = z
+  .union([z.number(), z.string(), z.null()], { error: 'validation.invalid' })
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+  .refine((v) => v === null || (Number.isInteger(v) && v > 0), { error: 'validation.invalid' });
+
+/** A small integer choice from a fixed set (permit 0/1/2, destination type 1-4). */
+export function oneOf<const T extends readonly number[]>(values: T) {
+  return z.coerce
+    .number({ error: 'validation.required' })
+    .refine((v): v is T[number] => values.includes(v), { error: 'validation.option' })
+    .transform((v) => v as T[number]);
 }

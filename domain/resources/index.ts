@@ -1,4 +1,12 @@
 import { corpResource } from './corp';
+import { destinationGroupResource } from './destination-group';
+import { followResource } from './follow';
+import { restrictionCorpResource, restrictionExtenResource, restrictionInResource } from './restriction';
+import { sipRouteResource } from './sip-route';
+import { sipServerResource } from './sip-server';
+import { speedDialCorpResource, speedDialExtenResource } from './speed-dial';
+import { timeConditionResource, timeExtenResource } from './time-condition';
+import { trunkResource } from './trunk';
 import { extensionResource } from './extension';
 import { kioskScreenResource } from './kiosk-screen';
 import { lookAndFeelResource } from './look-and-feel';
@@ -15,6 +23,14 @@ export * from './look-and-feel';
 export * from './extension';
 export * from './queue';
 export * from './kiosk-screen';
+export * from './sip-server';
+export * from './trunk';
+export * from './sip-route';
+export * from './speed-dial';
+export * from './follow';
+export * from './destination-group';
+export * from './restriction';
+export * from './time-condition';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -25,6 +41,18 @@ export const RESOURCES = {
   extension: extensionResource,
   queue: queueResource,
   kioskScreen: kioskScreenResource,
+  server: sipServerResource,
+  trunk: trunkResource,
+  sipRoute: sipRouteResource,
+  speedDialCorp: speedDialCorpResource,
+  speedDialExten: speedDialExtenResource,
+  follow: followResource,
+  destinationGroup: destinationGroupResource,
+  restrictionCorp: restrictionCorpResource,
+  restrictionExten: restrictionExtenResource,
+  restrictionIn: restrictionInResource,
+  time: timeConditionResource,
+  timeExten: timeExtenResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -51,6 +51,8 @@ export interface ActionResult<TRow> {
 export interface Conflict {
   status: number;
   message: string;
+  /** the spec's code when it is no HTTP status (-5): the body carries it, HTTP answers `status` */
+  code?: number;
   /** the field the conflict is about, reported as an issue so a form can mark it */
   path?: string;
 }
@@ -77,8 +79,11 @@ export interface ResourceBinding<TRow extends object, TInput> {
   conflicts?: Record<string, Conflict>;
   /** an extra read permission: e.g. any user may read their own corp (A-SES-09) */
   allowRead?(principal: Principal, id: number): boolean;
-  /** overrides the corp a written row belongs to (e.g. a supervisor user goes to the system corp) */
-  targetCorp?(input: TInput, op: WriteOp<TRow>): Promise<number | null> | number | null;
+  /**
+   * overrides the corp a written row belongs to (a supervisor user goes to the system corp; null: no
+   * corp, for corpOptional resources); undefined keeps the usual rules
+   */
+  targetCorp?(input: TInput, op: WriteOp<TRow>): Promise<number | null | undefined> | number | null | undefined;
   /** checks after the schema (cross-row rules), inside the write's transaction; throws ApiFailure */
   check?(input: TInput, op: WriteOp<TRow>): Promise<void> | void;
   /** checks on the existing row before update or delete (own row, system corp); throws ApiFailure */
@@ -99,6 +104,11 @@ export interface ResourceBinding<TRow extends object, TInput> {
   present?(row: TRow, principal: Principal): TRow;
   /** what each of the definition's row actions does (RowActionDef names); the pipeline authorises and scopes */
   actions?: Record<string, (row: TRow, op: ActionOp<TRow>) => Promise<ActionResult<TRow>>>;
+  /**
+   * the columns holding destinations (the definition's destination fields, and child tables such as
+   * time options): a destination still named in one of them cannot be deleted
+   */
+  destinationColumns?: readonly { column: PgColumn; corpColumn: PgColumn }[];
   /** the column (or SQL value) each row field reads, where known: filters by field (a child's parent) */
   fieldColumns?: Record<string, FieldSource>;
   /** a bulk import row's failure as the spec's row code (C-EXT-37..39); default the failure's status */
@@ -180,6 +190,9 @@ export function tableBinding<D extends ResourceDefinition, M extends FieldMap, T
     },
     rowCorpId: corpField ? (row) => Number((row as Record<string, unknown>)[corpField]) : undefined,
     fieldColumns: fields,
+    destinationColumns: corp
+      ? definition.fields.filter((f) => f.kind === 'destination' && byColumn.has(fields[f.name])).map((f) => ({ column: fields[f.name] as PgColumn, corpColumn: corp }))
+      : undefined,
     async toValues(input, op) {
       const body = input as Record<string, unknown>;
       const out: Record<string, unknown> = {};

@@ -1,8 +1,11 @@
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   canAccess,
+  destinationValue,
   parseDestination,
+  QUEUE_SPEED_ACTIONS,
+  queueSpeedValue,
   parseExtenIni,
   resourceAccess,
   uncapitaliseKeys,
@@ -47,7 +50,8 @@ export interface Pipeline<TRow = Record<string, unknown>> {
   list(principal: Principal, filter?: Record<string, unknown>): Promise<TRow[]>;
   read(principal: Principal, id: number): Promise<TRow>;
   create(principal: Principal, body: unknown): Promise<{ row: TRow; extra: Record<string, unknown> }>;
-  update(principal: Principal, id: number, body: unknown): Promise<TRow>;
+  /** `only`: the fields this call may change whoever calls (the trunk action resource, C-TRK-13) */
+  update(principal: Principal, id: number, body: unknown, only?: readonly string[]): Promise<TRow>;
   remove(principal: Principal, id: number): Promise<void>;
   act(principal: Principal, id: number, action: string): Promise<ActionResult<TRow>>;
   /** all rows or none: every row is written in one transaction, which is rolled back if any row fails */
@@ -66,6 +70,8 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     if (!binding.actions?.[action.name]) throw new Error(`${definition.name}: row action ${action.name} has no handler in its binding`);
   }
 
+  /** the form has the corp chooser: a supervisor's choice places the row */
+  const pickedCorp = definition.fields.some((f) => f.name === 'corpId');
   const present = (principal: Principal) => (row: Record<string, unknown>) => (binding.present ? binding.present(row, principal) : row);
   const data = (principal: Principal) => dataOf(ctx.db, principal, lookup);
 
@@ -116,9 +122,9 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
    * limited level writes only its fields over the current row (C-EXT-07, C-TRK-04), a field locked
    * on update keeps its value (C-EXT-10, C-FOL-03, C-MS-02), a child stays with its parent.
    */
-  function effectiveBody(principal: Principal, raw: Record<string, unknown>, existing: Record<string, unknown> | null): Record<string, unknown> {
+  function effectiveBody(principal: Principal, raw: Record<string, unknown>, existing: Record<string, unknown> | null, only?: readonly string[]): Record<string, unknown> {
     if (!existing) return raw;
-    const writable = writableFields(definition, principal.level);
+    const writable = only ?? writableFields(definition, principal.level);
     const out = writable ? { ...existing, ...Object.fromEntries(writable.filter((f) => f in raw).map((f) => [f, raw[f]])) } : { ...raw };
     for (const field of definition.fields) if (field.lockedOnUpdate && field.name in existing) out[field.name] = existing[field.name];
     if (definition.parent) out[definition.parent.field] = existing[definition.parent.field];
@@ -209,6 +215,29 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     return (await op.data.find(provider, parsed.id)) ? null : missing;
   }
 
+  /**
+   * A row that is a destination (a queue, an extension, a time condition ...) cannot go while a row of
+   * its corp still sends calls to it: the referring resource's status answers (F-ERR-06..10).
+   */
+  async function refuseWhileNamed(row: Record<string, unknown>): Promise<void> {
+    const declared = definition.destination;
+    if (!declared || !binding.rowCorpId) return;
+    const corpId = binding.rowCorpId(row);
+    const key = row[declared.valueField] as string | number;
+    const values = [destinationValue(declared.kind, key)];
+    if (declared.kind === 'queue') values.push(...QUEUE_SPEED_ACTIONS.map((a) => queueSpeedValue(a, corpId, Number(key))));
+    for (const other of lookup.all?.() ?? []) {
+      for (const ref of other.destinationColumns ?? []) {
+        const found = await ctx.db
+          .select({ value: ref.column })
+          .from(ref.column.table)
+          .where(and(eq(ref.corpColumn, corpId), inArray(ref.column, values)))
+          .limit(1);
+        if (found.length > 0) throw new ApiFailure(other.definition.inUse?.status ?? 409, other.definition.inUse?.message ?? 'errors.inUse');
+      }
+    }
+  }
+
   function providerOf(kind: string): AnyBinding {
     return lookup(`destination:${kind}`)!;
   }
@@ -221,11 +250,11 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     db: Db,
     principal: Principal,
     body: unknown,
-    target: { id: number; existing: Record<string, unknown> } | null,
+    target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null,
     extra: Record<string, unknown>,
   ): Promise<number> {
     const mode = target ? 'update' : 'create';
-    const raw = effectiveBody(principal, asRecord(uncapitaliseKeys(body)), target?.existing ?? null);
+    const raw = effectiveBody(principal, asRecord(uncapitaliseKeys(body)), target?.existing ?? null, target?.only);
     const preCorp = await corpBeforeSchema(db, principal, raw, target?.existing ?? null);
     // below level 1 the corp comes from the token (or the row or the parent), never from the body;
     // level 1 creating without a corpId uses the working corp
@@ -253,10 +282,12 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       };
       if (definition.corpScoped) {
         const overridden = binding.targetCorp ? await binding.targetCorp(input, op) : undefined;
-        const corpId = overridden !== undefined ? overridden : preCorp;
-        if (corpId === null) throw invalid([{ path: 'corpId', message: 'validation.required' }]);
+        // a supervisor chooses the corp of a row whose form has the corp field (C-TRK-03, C-SIP-02)
+        const chosen = principal.level === 1 && pickedCorp ? idParam.safeParse(input.corpId) : null;
+        const corpId = overridden !== undefined ? overridden : chosen?.success ? chosen.data : preCorp;
+        if (corpId === null && !(definition.corpOptional && principal.level === 1)) throw invalid([{ path: 'corpId', message: 'validation.required' }]);
         // the principal's own corp and a row's corp exist; a corp a supervisor names is checked
-        const known = corpId === principal.corpId || (target !== null && corpId === preCorp) || (await corpExists(tx, corpId));
+        const known = corpId === null || corpId === principal.corpId || (target !== null && corpId === preCorp) || (await corpExists(tx, corpId));
         if (!known) throw invalid([{ path: 'corpId', message: 'validation.corpUnknown' }]);
         op.corpId = corpId;
         op.data = new CorpData(tx, corpId, lookup);
@@ -266,7 +297,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
 
       const values = await binding.toValues(input, op);
       const corpKey = binding.corpColumn ? propertyOf(binding, binding.corpColumn) : null;
-      if (corpKey && op.corpId !== null) values[corpKey] = op.corpId;
+      if (corpKey && definition.corpScoped) values[corpKey] = op.corpId;
       let written: number;
       if (target) {
         await tx
@@ -284,7 +315,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   }
 
   /** A write committed on its own: conflicts mapped, the live state told, the row read again. */
-  async function write(principal: Principal, body: unknown, target: { id: number; existing: Record<string, unknown> } | null, extra: Record<string, unknown>) {
+  async function write(principal: Principal, body: unknown, target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null, extra: Record<string, unknown>) {
     let id: number;
     try {
       id = await writeRow(ctx.db, principal, body, target, extra);
@@ -304,7 +335,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     if (!db || db.code !== UNIQUE_VIOLATION || !db.constraint) return null;
     const conflict = binding.conflicts?.[db.constraint];
     if (!conflict) return new ApiFailure(406, 'errors.duplicate');
-    return new ApiFailure(conflict.status, conflict.message, conflict.path ? [{ path: conflict.path, message: conflict.message }] : undefined);
+    return new ApiFailure(conflict.status, conflict.message, conflict.path ? [{ path: conflict.path, message: conflict.message }] : undefined, conflict.code);
   }
 
   return {
@@ -321,10 +352,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       return { row: present(principal)(row), extra };
     },
 
-    async update(principal, id, body) {
+    async update(principal, id, body, only) {
       const existing = await loadOne(principal, id);
       await binding.guard?.(existing, { mode: 'update', principal, app: ctx, data: data(principal) });
-      return present(principal)(await write(principal, body, { id, existing }, {}));
+      return present(principal)(await write(principal, body, { id, existing, only }, {}));
     },
 
     async remove(principal, id) {
@@ -332,6 +363,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       const op = { mode: 'delete' as const, principal, app: ctx, data: data(principal) };
       await binding.guard?.(existing, op);
       await binding.beforeDelete?.(existing, op);
+      await refuseWhileNamed(existing);
       try {
         await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, id), op.data.where(binding.corpColumn)));
       } catch (error) {

@@ -4,8 +4,11 @@ import { scopeCorpId, type Principal } from '../context';
 import type { Db } from '../db/database';
 import type { AnyBinding } from './binding';
 
-/** Finds a binding by resource name (the registry of server/resources, injected to avoid an import cycle). */
-export type BindingLookup = (name: string) => AnyBinding | undefined;
+/**
+ * Finds a binding by resource name (the registry of server/resources, injected to avoid an import
+ * cycle); `all` lists every registered binding.
+ */
+export type BindingLookup = ((name: string) => AnyBinding | undefined) & { all?: () => AnyBinding[] };
 
 /**
  * The one tenant-scoped data accessor (ARCHITECTURE "Tenancy"): every read of a corp-scoped

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ViewGrant } from '../../domain';
 
 /**
@@ -132,8 +132,8 @@ export const extension = pgTable(
     pass: varchar('pass', { length: 64 }).notNull(),
     /** deleting the web user unlinks the extension (set null), the extension stays */
     userId: integer('user_id').references(() => appUser.id, { onDelete: 'set null' }),
-    /** no trunks yet: kept for the trunk resource */
-    trunkId: integer('trunk_id'),
+    /** the extension's outbound trunk (a trunk of its corp, or none); a trunk in use cannot be deleted */
+    trunkId: integer('trunk_id').references((): AnyPgColumn => trunk.id, { onDelete: 'restrict' }),
     outer: varchar('outer', { length: 20 }).notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
     action: varchar('action', { length: 64 }).notNull().default('ring'),
@@ -295,4 +295,249 @@ export const kioskScreen = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('kiosk_screen_corp_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+/* ---------------------------------------------------------------------------------------------------
+ * Routing and rules (spec 2: servers, trunks, SIP routes, speed dials, follow-me, destination groups,
+ * restrictions, time conditions). Each is read by the dialplan generator of the Asterisk issue: a
+ * trunk is a PJSIP endpoint `trunk_{id}` on its server and routes inbound calls to its action; SIP
+ * routes are the outbound routes (pattern → trunk, with the number rewritten by the translation);
+ * restrictions, time conditions, follow-me and speed dials become dialplan. Actions and options hold
+ * destination strings (domain/destinations.ts).
+ * ------------------------------------------------------------------------------------------------- */
+
+/** SIP servers of the platform (C-SRV): the carriers' hosts trunks register to. Not corp-scoped. */
+export const sipServer = pgTable(
+  'sip_server',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    /** an IP address or a domain (C-SRV-05 applies no stricter check) */
+    ip: varchar('ip', { length: 255 }).notNull(),
+    port: integer('port').notNull().default(5060),
+  },
+  (t) => [uniqueIndex('sip_server_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Trunks (C-TRK): a carrier line (its number is the DID inbound calls arrive on, unique on the
+ * platform) of one corp, on one server. Inbound calls go to `action`; outgoing marks it usable by
+ * SIP routes; the register / outbound-auth / from-domain settings map to PJSIP registration, auth
+ * and from_domain.
+ */
+export const trunk = pgTable(
+  'trunk',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    number: varchar('number', { length: 32 }).notNull(),
+    pass: varchar('pass', { length: 64 }).notNull().default(''),
+    serverId: integer('server_id')
+      .notNull()
+      .references(() => sipServer.id, { onDelete: 'restrict' }),
+    outgoing: boolean('outgoing').notNull().default(true),
+    enabled: boolean('enabled').notNull().default(true),
+    action: varchar('action', { length: 64 }).notNull().default('hangup'),
+    preference: boolean('preference').notNull().default(false),
+    registerTrunk: boolean('register_trunk').notNull().default(false),
+    outboundAuth: varchar('outbound_auth', { length: 64 }).notNull().default(''),
+    outboundAuthRegister: boolean('outbound_auth_register').notNull().default(false),
+    fromDomain: varchar('from_domain', { length: 255 }).notNull().default(''),
+    fromDomainRegister: boolean('from_domain_register').notNull().default(false),
+  },
+  (t) => [uniqueIndex('trunk_number_unique').on(t.number), index('trunk_corp_idx').on(t.corpId), index('trunk_server_idx').on(t.serverId)],
+);
+
+/** SIP routes (C-SIP): the outbound routing of a corp, a dialled pattern to a trunk with a translation. */
+export const sipRoute = pgTable(
+  'sip_route',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    trunkId: integer('trunk_id')
+      .notNull()
+      .references(() => trunk.id, { onDelete: 'restrict' }),
+    pattern: varchar('pattern', { length: 40 }).notNull(),
+    translation: varchar('translation', { length: 40 }).notNull().default(''),
+    comment: varchar('comment', { length: 50 }).notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('sip_route_corp_idx').on(t.corpId), index('sip_route_trunk_idx').on(t.trunkId)],
+);
+
+/** Company speed dials (C-CSD): a two-digit code (10-99) of the corp to an action. */
+export const speedDialCorp = pgTable(
+  'speed_dial_corp',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    number: smallint('number').notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('speed_dial_corp_number_unique').on(t.corpId, t.number)],
+);
+
+/** Extension speed dials (C-ESD): a one-digit code (1-9) of one extension to an action. */
+export const speedDialExten = pgTable(
+  'speed_dial_exten',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    extenId: integer('exten_id')
+      .notNull()
+      .references(() => extension.id, { onDelete: 'cascade' }),
+    number: smallint('number').notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+  },
+  (t) => [uniqueIndex('speed_dial_exten_number_unique').on(t.extenId, t.number), index('speed_dial_exten_corp_idx').on(t.corpId)],
+);
+
+/** Follow-me (C-FOL): the numbers an extension's calls go to in order, each rung for `timeout` seconds. */
+export const followMe = pgTable(
+  'follow_me',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    /** the spec's EntityId: the extension */
+    extenId: integer('exten_id')
+      .notNull()
+      .references(() => extension.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 20 }).notNull(),
+    order: smallint('order').notNull(),
+    timeout: smallint('timeout').notNull(),
+  },
+  (t) => [uniqueIndex('follow_me_order_unique').on(t.extenId, t.order), index('follow_me_corp_idx').on(t.corpId)],
+);
+
+/**
+ * Destination groups (C-DG): the platform's kinds of dialled numbers (international, national mobile
+ * ...), each a list of dialplan patterns; restrictions allow or refuse a whole group. Not corp-scoped:
+ * the supervisor keeps them, corps choose them.
+ */
+export const destinationGroup = pgTable(
+  'destination_group',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    patterns: jsonb('patterns').$type<string[]>().notNull().default([]),
+  },
+  (t) => [uniqueIndex('destination_group_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Restrictions (C-CRS, C-ERS, C-IRS): whether a destination may be dialled (permit 0 no, 1 yes, 2 with
+ * a pin). `dest_type` 1 voicemail, 2 conference room, 3 a free pattern, 4 a destination group; the
+ * pattern column holds the spec's words VoiceMailMain, MeetMe, DestinationGroup or the pattern.
+ * Corporate rows with no corp apply to every corp (C-CRS-02, set by the supervisor); extension rows
+ * belong to one extension; incoming rows match the caller's number instead of the dialled one.
+ */
+export const restrictionCorp = pgTable(
+  'restriction_corp',
+  {
+    id: serial('id').primaryKey(),
+    /** null: every corp */
+    corpId: integer('corp_id').references(() => corp.id, { onDelete: 'cascade' }),
+    destType: smallint('dest_type').notNull(),
+    pattern: varchar('pattern', { length: 40 }).notNull(),
+    groupId: integer('group_id').references(() => destinationGroup.id, { onDelete: 'restrict' }),
+    permit: smallint('permit').notNull(),
+    pin: varchar('pin', { length: 10 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('restriction_corp_unique').on(sql`coalesce(${t.corpId}, 0)`, t.pattern, sql`coalesce(${t.groupId}, 0)`)],
+);
+
+export const restrictionExten = pgTable(
+  'restriction_exten',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    extenId: integer('exten_id')
+      .notNull()
+      .references(() => extension.id, { onDelete: 'cascade' }),
+    destType: smallint('dest_type').notNull(),
+    pattern: varchar('pattern', { length: 40 }).notNull(),
+    groupId: integer('group_id').references(() => destinationGroup.id, { onDelete: 'restrict' }),
+    permit: smallint('permit').notNull(),
+    pin: varchar('pin', { length: 10 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('restriction_exten_unique').on(t.extenId, t.pattern, sql`coalesce(${t.groupId}, 0)`), index('restriction_exten_corp_idx').on(t.corpId)],
+);
+
+export const restrictionIn = pgTable(
+  'restriction_in',
+  {
+    id: serial('id').primaryKey(),
+    /** null: every corp */
+    corpId: integer('corp_id').references(() => corp.id, { onDelete: 'cascade' }),
+    /** the caller's number: digits, with at most one final T (any continuation) */
+    pattern: varchar('pattern', { length: 40 }).notNull(),
+    permit: smallint('permit').notNull(),
+    comment: varchar('comment', { length: 50 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('restriction_in_unique').on(sql`coalesce(${t.corpId}, 0)`, t.pattern)],
+);
+
+/** Time conditions (C-TC, timemain): a name and a default action; the options say when calls go elsewhere. */
+export const timeCondition = pgTable(
+  'time_condition',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    defaultAction: varchar('default_action', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('time_condition_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+/** A time condition's option (timeoption): on these days (Mon-Tue-…), from-to (HH:MM), go to the action. */
+export const timeOption = pgTable(
+  'time_option',
+  {
+    id: serial('id').primaryKey(),
+    timeId: integer('time_id')
+      .notNull()
+      .references(() => timeCondition.id, { onDelete: 'cascade' }),
+    corpId: integer('corp_id').notNull(),
+    from: varchar('from', { length: 5 }).notNull(),
+    to: varchar('to', { length: 5 }).notNull(),
+    days: varchar('days', { length: 27 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+  },
+  (t) => [index('time_option_time_idx').on(t.timeId), index('time_option_corp_idx').on(t.corpId)],
+);
+
+/** Extension time schedules (C-ETC, timeoptionexten): when an extension takes calls; extensions refer to one. */
+export const timeExten = pgTable(
+  'time_exten',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+  },
+  (t) => [uniqueIndex('time_exten_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+export const timeExtenOption = pgTable(
+  'time_exten_option',
+  {
+    id: serial('id').primaryKey(),
+    timeId: integer('time_id')
+      .notNull()
+      .references(() => timeExten.id, { onDelete: 'cascade' }),
+    corpId: integer('corp_id').notNull(),
+    from: varchar('from', { length: 5 }).notNull(),
+    to: varchar('to', { length: 5 }).notNull(),
+    days: varchar('days', { length: 27 }).notNull(),
+  },
+  (t) => [index('time_exten_option_time_idx').on(t.timeId)],
 );

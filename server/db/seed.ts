@@ -1,9 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
-import { DEFAULT_COLOURS, DEFAULT_PARAMETERS, defaultMonPath, defaultViews, MAIL_PARAMS, type ViewGrant } from '../../domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_COLOURS, DEFAULT_DESTINATION_GROUPS, DEFAULT_PARAMETERS, defaultMonPath, defaultViews, MAIL_PARAMS, type ViewGrant } from '../../domain';
 import { hashPassword, type HashOptions } from '../auth/passwords';
 import type { Db } from './database';
-import { appUser, corp, extension, lookAndFeel, mailParameter, parameter, queue, queueMember, roleGroup } from './schema';
+import {
+  appUser,
+  corp,
+  destinationGroup,
+  extension,
+  followMe,
+  lookAndFeel,
+  mailParameter,
+  parameter,
+  queue,
+  queueMember,
+  restrictionCorp,
+  restrictionExten,
+  restrictionIn,
+  roleGroup,
+  sipRoute,
+  sipServer,
+  speedDialCorp,
+  speedDialExten,
+  timeCondition,
+  timeExten,
+  timeExtenOption,
+  timeOption,
+  trunk,
+} from './schema';
 
 export const DEMO_PASSWORD = 'callboard';
 
@@ -35,6 +59,8 @@ async function seedSystem(db: Db): Promise<number> {
     .values(MAIL_PARAMS.map((key) => ({ key, value: MAIL_DEFAULTS[key] })))
     .onConflictDoNothing();
   await db.insert(lookAndFeel).values({ corpId: system.id, ...DEFAULT_COLOURS, tabName: '' });
+  // C-DG-03: the destination groups every platform starts with
+  await db.insert(destinationGroup).values(DEFAULT_DESTINATION_GROUPS.map((g) => ({ name: g.name, patterns: [...g.patterns] })));
   return system.id;
 }
 
@@ -159,6 +185,63 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
     ...members(acme.id, 'Billing', range(229, 236)),
     ...members(globex.id, 'Helpdesk', range(1001, 1008)),
   ]);
+
+  await seedRouting(db, { acme: acme.id, globex: globex.id }, queueId);
+}
+
+/**
+ * The demo's routing and rules, so a new user finds every configuration screen with something in it:
+ * a carrier server, acme's main number (business hours to Sales, else hang up) and its outbound trunk
+ * with SIP routes, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules.
+ */
+async function seedRouting(db: Db, corps: { acme: number; globex: number }, queueId: (name: string) => number): Promise<void> {
+  const [carrier] = await db.insert(sipServer).values({ name: 'Carrier', ip: 'sip.carrier.example', port: 5060 }).returning({ id: sipServer.id });
+  const [hours] = await db.insert(timeCondition).values({ corpId: corps.acme, name: 'Business hours', defaultAction: 'hangup' }).returning({ id: timeCondition.id });
+  await db.insert(timeOption).values([
+    { timeId: hours.id, corpId: corps.acme, from: '08:00', to: '18:00', days: 'Mon-Tue-Wed-Thu-Fri', action: `queue:${queueId('Sales')}` },
+    { timeId: hours.id, corpId: corps.acme, from: '09:00', to: '13:00', days: 'Sat', action: `queue:${queueId('Support')}` },
+  ]);
+  const trunks = await db
+    .insert(trunk)
+    .values([
+      { corpId: corps.acme, number: '551130001000', serverId: carrier.id, action: `time:${hours.id}`, registerTrunk: true, pass: 'acme-trunk', outboundAuthRegister: true, outboundAuth: '551130001000' },
+      { corpId: corps.acme, number: '551130001001', serverId: carrier.id, action: `queue:${queueId('Billing')}`, preference: true },
+      { corpId: corps.globex, number: '551140002000', serverId: carrier.id, action: `queue:${queueId('Helpdesk')}` },
+    ])
+    .returning({ id: trunk.id, number: trunk.number });
+  const acmeTrunk = trunks[0].id;
+  await db.insert(sipRoute).values([
+    { corpId: corps.acme, trunkId: acmeTrunk, pattern: '0.T', translation: '0.T', comment: 'National and international' },
+    { corpId: corps.acme, trunkId: acmeTrunk, pattern: '9.T', translation: '9.T', comment: 'Local mobiles' },
+    { corpId: corps.globex, trunkId: trunks[2].id, pattern: '0.T', translation: '0.T', comment: 'Everything out' },
+  ]);
+  await db.insert(speedDialCorp).values([
+    { corpId: corps.acme, number: 10, action: `enqueue_${corps.acme}_${queueId('Sales')}` },
+    { corpId: corps.acme, number: 11, action: `login_${corps.acme}_${queueId('Support')}` },
+    { corpId: corps.acme, number: 12, action: `logout_${corps.acme}_${queueId('Support')}` },
+    { corpId: corps.acme, number: 20, action: 'VoiceMailMain' },
+  ]);
+  const [ext201] = await db.select({ id: extension.id }).from(extension).where(and(eq(extension.corpId, corps.acme), eq(extension.number, '201')));
+  await db.insert(speedDialExten).values({ corpId: corps.acme, extenId: ext201.id, number: 1, action: 'exten:202' });
+  await db.insert(followMe).values([
+    { corpId: corps.acme, extenId: ext201.id, number: '202', order: 0, timeout: 20 },
+    { corpId: corps.acme, extenId: ext201.id, number: '5511987650201', order: 1, timeout: 30 },
+  ]);
+  const groups = await db.select({ id: destinationGroup.id, name: destinationGroup.name }).from(destinationGroup);
+  const group = (name: string) => groups.find((g) => g.name === name)!.id;
+  await db.insert(restrictionCorp).values([
+    { corpId: corps.acme, destType: 4, pattern: 'DestinationGroup', groupId: group('International'), permit: 2, pin: '4321' },
+    { corpId: corps.acme, destType: 3, pattern: '0900T', permit: 0 },
+  ]);
+  await db.insert(restrictionExten).values({ corpId: corps.acme, extenId: ext201.id, destType: 4, pattern: 'DestinationGroup', groupId: group('National mobile'), permit: 1 });
+  await db.insert(restrictionIn).values({ corpId: corps.acme, pattern: '551199990000', permit: 0, comment: 'Known spam caller' });
+  const [office] = await db.insert(timeExten).values({ corpId: corps.acme, name: 'Office hours' }).returning({ id: timeExten.id });
+  await db.insert(timeExtenOption).values({ timeId: office.id, corpId: corps.acme, from: '08:00', to: '17:00', days: 'Mon-Tue-Wed-Thu-Fri' });
+  // two back-office extensions take calls in office hours only
+  await db
+    .update(extension)
+    .set({ timeExtensId: office.id })
+    .where(and(eq(extension.corpId, corps.acme), inArray(extension.number, ['229', '230'])));
 }
 
 /** Display names of the demo extensions (the description; userName falls back to it). */

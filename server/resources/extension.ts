@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
+import { EXTENSION_BULK_CODES, extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
 import { bindResource, type BodyOf } from '../crud/binding';
-import { appUser, corp, extension, queueMember } from '../db/schema';
-import { ApiFailure } from '../errors';
+import { appUser, corp, extension, queueMember, trunk } from '../db/schema';
+import { valueVia } from '../db/sql';
+import { ApiFailure, invalid } from '../errors';
 
 type ExtensionBody = BodyOf<typeof extensionResource>;
 
@@ -28,6 +29,7 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
         // the name shown for the extension (panel, wallboard): its web user's, else its description
         userName: sql<string>`coalesce(nullif(${appUser.name}, ''), ${appUser.nick}, ${extension.description})`,
         trunkId: extension.trunkId,
+        trunkNumber: valueVia<string>(trunk, trunk.number, trunk.id, extension, extension.trunkId),
         outer: extension.outer,
         enabled: extension.enabled,
         action: extension.action,
@@ -47,7 +49,6 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
       .orderBy(extension.corpId, extension.number);
     return rows.map((row) => ({
       ...row,
-      trunkNumber: null,
       action: row.action as ExtensionAction,
       onbusy: row.onbusy as ExtensionBusyAction,
       portType: row.portType as PortType,
@@ -64,6 +65,17 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
 
   async check(input, op) {
     if (op.mode !== 'create') return;
+    // a bulk row names its trunk and its web user (C-EXT-32): they must be the corp's (row codes 500, 501)
+    if (input.trunkNumber && !input.trunkId) {
+      const [found] = await op.data.list<{ id: number }>('trunk', eq(trunk.number, input.trunkNumber));
+      if (!found) throw invalid([{ path: 'trunkNumber', message: 'validation.trunkUnknown' }]);
+      input.trunkId = found.id;
+    }
+    if (input.userName && !input.userId) {
+      const [found] = await op.data.list<{ id: number }>('user', sql`lower(${appUser.nick}) = lower(${input.userName})`);
+      if (!found) throw invalid([{ path: 'userName', message: 'validation.userCorp' }]);
+      input.userId = found.id;
+    }
     // C-EXT-14/15: the corp holds at most extMax extensions (inside the write's transaction, so a
     // bulk import counts the rows it already wrote)
     const [limit] = await op.db.select({ extMax: corp.extMax }).from(corp).where(eq(corp.id, op.corpId ?? 0)).limit(1);
@@ -95,6 +107,13 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
 
   conflicts: {
     extension_corp_number_unique: { status: 551, message: 'errors.extensionExists', path: 'number' },
+  },
+
+  /** C-EXT-37..39: a failing bulk row's code, by the field it failed on; 550 and 551 as they are, else 400. */
+  bulkCode(failure) {
+    if (failure.status === 550 || failure.status === 551) return failure.status;
+    const field = failure.issues?.[0]?.path.split('.')[0] ?? '';
+    return EXTENSION_BULK_CODES[field] ?? 400;
   },
 
   /** 521 while a queue of the corp has the extension as a member. */

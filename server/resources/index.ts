@@ -5,6 +5,14 @@ import { createPipeline, type Pipeline } from '../crud/pipeline';
 import { mountResource } from '../crud/router';
 import type { BindingLookup } from '../crud/tenant';
 import { corpBinding } from './corp';
+import { destinationGroupBinding } from './destination-group';
+import { followBinding } from './follow';
+import { restrictionCorpBinding, restrictionExtenBinding, restrictionInBinding } from './restriction';
+import { sipRouteBinding } from './sip-route';
+import { sipServerBinding } from './sip-server';
+import { speedDialCorpBinding, speedDialExtenBinding } from './speed-dial';
+import { timeConditionBinding, timeExtenBinding } from './time-condition';
+import { trunkBinding } from './trunk';
 import { extensionBinding } from './extension';
 import { kioskScreenBinding } from './kiosk-screen';
 import { queueBinding } from './queue';
@@ -23,16 +31,31 @@ export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
   extension: extensionBinding,
   queue: queueBinding,
   kioskScreen: kioskScreenBinding,
+  server: sipServerBinding,
+  trunk: trunkBinding,
+  sipRoute: sipRouteBinding,
+  speedDialCorp: speedDialCorpBinding,
+  speedDialExten: speedDialExtenBinding,
+  follow: followBinding,
+  destinationGroup: destinationGroupBinding,
+  restrictionCorp: restrictionCorpBinding,
+  restrictionExten: restrictionExtenBinding,
+  restrictionIn: restrictionInBinding,
+  time: timeConditionBinding,
+  timeExten: timeExtenBinding,
 };
 
 /** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */
-export const lookupBinding: BindingLookup = (name) => {
-  if (name.startsWith('destination:')) {
-    const kind = name.slice('destination:'.length);
-    return Object.values(BINDINGS).find((b) => b?.definition.destination?.kind === kind);
-  }
-  return BINDINGS[name as ResourceName];
-};
+export const lookupBinding: BindingLookup = Object.assign(
+  (name: string) => {
+    if (name.startsWith('destination:')) {
+      const kind = name.slice('destination:'.length);
+      return Object.values(BINDINGS).find((b) => b?.definition.destination?.kind === kind);
+    }
+    return BINDINGS[name as ResourceName];
+  },
+  { all: () => Object.values(BINDINGS).filter((b): b is AnyBinding => !!b) },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -136,24 +136,34 @@ export function resourceEntries(definition: ResourceDefinition): NavEntry[] {
   const guard = (action: Action): Guard => ({ view: definition.view, action, ...(definition.levels ? { levels: definition.levels } : {}) });
   const screen = (nav.screen ?? 'resource') as ScreenKey;
   const base = definition.parent ? `${nav.route}/:parentId` : nav.route;
+  const forms = definition.parent ? base : (nav.formsRoute ?? nav.route);
   const common = { titleKey: nav.titleKey, icon: nav.icon, resource: definition.name };
   const list: NavEntry = {
     key: nav.key,
-    path: definition.parent ? `${base}?` : nav.route,
+    path: base,
     ...common,
     screen,
-    guard: guard('read'),
+    guard: nav.openList ? {} : guard('read'),
     menu: nav.menu,
     aliases: nav.aliases,
   };
-  if (nav.noForms) return [list];
+  // A-RTE-17: a child's routes entered without their parent go back to the parent's list (the screen redirects)
+  const orphans: NavEntry[] = definition.parent
+    ? [
+        { key: `${nav.key}NoParent`, path: nav.route, ...common, screen, guard: guard('read') },
+        { key: `${nav.key}NewNoParent`, path: `${nav.route}/new`, ...common, screen, guard: guard('read') },
+        { key: `${nav.key}UpdateNoParent`, path: `${nav.route}/update`, ...common, screen, guard: guard('read') },
+      ]
+    : [];
+  if (nav.noForms) return [list, ...orphans];
   const formScreen = (nav.formScreen ?? screen) as ScreenKey;
   return [
     list,
-    { key: `${nav.key}New`, path: `${base}/new`, ...common, titleSuffixKey: 'common.new', screen: formScreen, guard: guard('create'), form: 'create' },
-    {
+    ...orphans,
+    { key: `${nav.key}New`, path: `${forms}/new`, ...common, titleSuffixKey: 'common.new', screen: formScreen, guard: guard('create'), form: 'create' },
+  {
       key: `${nav.key}Update`,
-      path: `${base}/update/:${nav.updateParam ?? 'id'}?`,
+      path: `${forms}/update/:${nav.updateParam ?? 'id'}?`,
       ...common,
       titleSuffixKey: 'common.edit',
       screen: formScreen,
@@ -267,10 +277,6 @@ export const NAVIGATION: readonly NavEntry[] = [
     screen: 'configHome',
     guard: { special: ['level4ToExtension'] },
   },
-    ...planned('destinationGroup', 'configuration/destinationGroup', 'nav.destinationGroup', 'destinationGroup', 'destinationGroup', {
-    menu: [at(1, 'config', 20, 'notParamsvoip')],
-    aliases: ['destinationGroup'],
-  }),
   {
     key: 'lookAndFeel',
     path: 'configuration/lookAndFeel',
@@ -280,35 +286,10 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'lookAndFeel', maxLevel: 4, special: ['allowCustom'] },
     menu: [at(1, 'config', 30, 'notParamsvoip'), at(3, 'config', 40)],
   },
-  ...planned('restrictionsCorp', 'configuration/restrictionsCorp', 'nav.restrictionsCorp', 'restriction', 'restrictionCorp', {
-    menu: [at(1, 'workingCorp', 110), at(1, 'config', 40, 'notParamsvoip'), at(3, 'config', 70)],
-    aliases: ['restrictionsCorp'],
-  }),
-  {
-    key: 'restrictionsEntrantes',
-    path: 'configuration/restrictionsEntrantes',
-    titleKey: 'nav.restrictionsEntrantes',
-    icon: 'incoming',
-    screen: 'planned',
-    guard: { view: 'restrictionCorp' },
-    menu: [at(1, 'config', 50, 'notParamsvoip')],
-  },
-  ...planned('siproutes', 'configuration/siproute/all', 'nav.siproutes', 'sipRoute', 'sipRoutes', {
-    listGuard: { view: 'sipRoutes', maxLevel: 1 },
-    menu: [at(1, 'config', 60, 'notParamsvoip')],
-  }).map((e) => (e.key === 'siproutes' ? e : { ...e, path: e.path?.replace('siproute/all/', 'siproute/'), guard: { ...e.guard, maxLevel: 1 as Level } })),
   ...planned('mediaserver', 'configuration/mediaserver', 'nav.mediaserver', 'mediaServer', 'mediaServer', {
     menu: [at(1, 'config', 70, 'notParamsvoip')],
   }),
-  ...planned('servers', 'configuration/server', 'nav.servers', 'server', 'server', {
-    menu: [at(1, 'config', 80, 'notParamsvoip')],
-  }),
-  ...planned('trunk', 'configuration/trunk', 'nav.trunk', 'trunk', 'trunk', {
-    newGuard: { maxLevel: 1 },
-    menu: [at(1, 'workingCorp', 30), at(1, 'config', 90, 'notParamsvoip'), at(3, 'config', 110)],
-    aliases: ['trunk'],
-  }),
-    {
+  {
     key: 'userProfile',
     path: 'user/userProfile',
     titleKey: 'nav.userProfile',
@@ -334,18 +315,11 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { maxLevel: 1 },
     menu: [at(1, 'config', 20, 'onlyParamsvoip')],
   },
-    ...planned('follow', 'configuration/extension/follow', 'nav.follow', 'follow', 'follow'),
-  ...planned('speedDialExten', 'configuration/extension/speedDialExten', 'nav.speedDialExten', 'speedDial', 'extension'),
-  ...planned('restrictionsexten', 'configuration/restrictionsexten', 'nav.restrictionsexten', 'restriction', 'restrictionExten'),
-  ...planned('speedDialCorp', 'configuration/speedDialCorp', 'nav.speedDialCorp', 'speedDial', undefined, {
-    menu: [at(1, 'workingCorp', 20), at(3, 'config', 80)],
-    aliases: ['speedDialCorp'],
-  }),
   ...planned('ivr', 'configuration/ivr', 'nav.ivr', 'ivr', 'ivr', {
     menu: [at(1, 'workingCorp', 50), at(3, 'config', 30)],
     aliases: ['ivr'],
   }),
-    { key: 'queueMohUpdate', path: 'configuration/queues/moh/update/:id?', titleKey: 'nav.queueMoh', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohQueue', action: 'update' } },
+  { key: 'queueMohUpdate', path: 'configuration/queues/moh/update/:id?', titleKey: 'nav.queueMoh', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohQueue', action: 'update' } },
   ...planned('polls', 'configuration/polls', 'nav.polls', 'poll', 'polls', {
     menu: [at(1, 'workingCorp', 70), at(3, 'config', 50)],
     aliases: ['polls'],
@@ -372,23 +346,9 @@ export const NAVIGATION: readonly NavEntry[] = [
   },
   { key: 'mohNew', path: 'configuration/moh/new', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.new', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'create' } },
   { key: 'mohUpdate', path: 'configuration/moh/update/:id?', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'update' } },
-  ...planned('time', 'configuration/time', 'nav.time', 'time', 'time', {
-    menu: [at(1, 'workingCorp', 100), at(3, 'config', 90)],
-    aliases: ['time'],
-  }),
-  {
-    key: 'timeExten',
-    path: 'configuration/timeExten',
-    titleKey: 'nav.timeExten',
-    icon: 'timeExten',
-    screen: 'planned',
-    guard: { view: 'time' },
-    menu: [at(3, 'config', 100)],
-    aliases: ['timeExten'],
-  },
   ...planned('dialer', 'configuration/dialer', 'nav.dialer', 'dialer', 'dialer', { aliases: ['dialer'] }),
   ...planned('integration', 'configuration/integration', 'nav.integration', 'integration', 'integration', { aliases: ['integration'] }),
-  
+
   // ---- monitoring and misc -------------------------------------------------------------------
   {
     key: 'logmon',
@@ -416,7 +376,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'panel' },
     menu: [at(1, undefined, 35, 'workingCorp'), at(3, undefined, 35)],
   },
-    { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
+  { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },
 
   // ---- meeting rooms (A-MENU-11) -------------------------------------------------------------

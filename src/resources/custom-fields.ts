@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { KioskBoardsField } from '../features/kiosk-screens/kiosk-boards-field';
 import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds-field';
 import { ExtensionMembers } from './extension-members';
+import { PatternListField } from './pattern-list-field';
+import { TimeConditionOptions, TimeExtenOptions } from './time-options-field';
 import { ViewsGrid, type CustomFieldProps } from './views-grid';
 
 /** Field components named by definitions (`kind: 'custom', component: 'viewsGrid'`). */
@@ -10,4 +12,7 @@ export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   extensionMembers: ExtensionMembers,
   kioskBoards: KioskBoardsField,
   kioskThresholds: KioskThresholdsField,
+  patternList: PatternListField,
+  timeOptions: TimeConditionOptions,
+  timeExtenOptions: TimeExtenOptions,
 };

@@ -1,4 +1,5 @@
 import { isLevel, LEVEL_LABEL_KEY } from '../../domain/levels';
+import { daysOf } from '../../domain/time-options';
 import type { ColumnDef, FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import type { Translate } from '../app/messages';
 
@@ -13,6 +14,15 @@ export function fieldLabelKey(definition: Pick<ResourceDefinition, 'name'>, fiel
 
 export function isTruthyFlag(value: unknown): boolean {
   return value === true || value === 1 || value === '1';
+}
+
+/** One time option as read: `Mon, Tue 08:00–18:00 → Queue: Sales`. */
+export function timeOptionText(option: { from?: string; to?: string; days?: string; action?: string }, t: Translate, destination?: DestinationLabel): string {
+  const days = daysOf(option.days ?? '')
+    .map((d) => t(`days.${d}`))
+    .join(', ');
+  const action = option.action ? ` → ${destination ? destination(option.action) : option.action}` : '';
+  return `${days} ${option.from ?? ''}–${option.to ?? ''}${action}`;
 }
 
 /** How a destination value reads (the corp's action lookup); the raw value when none is given. */
@@ -47,6 +57,11 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 
       return isLevel(value) ? t(LEVEL_LABEL_KEY[value]) : String(value ?? '');
     case 'destination':
       return destination ? destination(value) : String(value ?? '');
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    case 'timeOptions':
+      // C-TC-11: days comma-separated on read; one option per line
+      return Array.isArray(value) ? value.map((o: { from?: string; to?: string; days?: string; action?: string }) => timeOptionText(o, t, destination)).join('\n') : '';
     default:
       return value === null || value === undefined ? '' : String(value);
   }

@@ -112,7 +112,16 @@ function FieldControl({
             control={form.control}
             name={field.name}
             render={({ field: f, fieldState }) => (
-              <Component name={field.name} value={f.value} onChange={f.onChange} disabled={locked} labelId={`${id}-label`} error={fieldState.error} />
+              <Component
+                name={field.name}
+                value={f.value}
+                onChange={f.onChange}
+                disabled={locked}
+                labelId={`${id}-label`}
+                error={fieldState.error}
+                getField={(name) => form.getValues(name)}
+                setField={(name, value) => form.setValue(name, value, { shouldDirty: true })}
+              />
             )}
           />
         ) : null}

@@ -83,7 +83,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [acting, setActing] = useState<{ action: RowActionDef; row: Row } | null>(null);
   const [importing, setImporting] = useState(false);
-  const destinations = useCorpActions(definition.columns.some((c) => c.format === 'destination'));
+  const destinations = useCorpActions(definition.columns.some((c) => c.format === 'destination' || c.format === 'timeOptions'));
   const children = useMemo(() => childResourcesOf(definition).filter((child) => canAccess(user, resourceAccess(child, 'read'))), [definition, user]);
 
   const may = (action: 'create' | 'update' | 'delete') => canAccess(user, resourceAccess(definition, action));
@@ -112,9 +112,11 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
             ? (row: Row) => <Badge tone={isTruthyFlag(row[column.key]) ? 'success' : 'neutral'}>{cellText(column, row, t)}</Badge>
             : column.format === 'level'
               ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
-              : column.options || column.onlyWith || column.format === 'destination'
-                ? (row: Row) => cellText(column, row, t, destinations.label)
-                : undefined,
+              : column.format === 'timeOptions'
+                ? (row: Row) => <span className="whitespace-pre-line">{cellText(column, row, t, destinations.label)}</span>
+                : column.options || column.onlyWith || column.format === 'destination' || column.format === 'list'
+                  ? (row: Row) => cellText(column, row, t, destinations.label)
+                  : undefined,
       })),
     [definition, shownColumns, t, destinations.label],
   );

@@ -11,6 +11,9 @@ export interface CustomFieldProps {
   labelId: string;
   /** the field's react-hook-form error, nested for object values (kioskThresholds shows one per cell) */
   error?: unknown;
+  /** another field of the same form (a time condition's options record the removed ids in idsTOtoDelete) */
+  getField?: (name: string) => unknown;
+  setField?: (name: string, value: unknown) => void;
 }
 
 /** The role group grid (C-RG-04/06): one row per view, read/create/update/delete switches. */

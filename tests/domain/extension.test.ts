@@ -210,7 +210,7 @@ describe('extension schema', () => {
 
   it('C-EXT-07 C-EXT-08 fields: levels 1-3 get the dialog fields, level 4 only enabled and action', () => {
     const shown = (level: Level) => extensionResource.fields.filter((f) => fieldAccess(extensionResource, f, {}, ctx(level, 'update')) !== 'hidden').map((f) => f.name);
-    expect(shown(3)).toEqual(['number', 'description', 'userId', 'trunkId', 'pass', 'action', 'onbusy', 'vmpass', 'outer', 'portType', 'maxContacts', 'callgroup', 'enabled', 'spy']);
+    expect(shown(3)).toEqual(['number', 'description', 'userId', 'trunkId', 'pass', 'action', 'onbusy', 'vmpass', 'outer', 'portType', 'maxContacts', 'callgroup', 'timeExtensIds', 'enabled', 'spy']);
     expect(shown(4)).toEqual(['action', 'enabled']);
     // C-EXT-10 the number shows locked when editing
     expect(fieldAccess(extensionResource, extensionResource.fields[0], {}, ctx(3, 'update'))).toBe('locked');

@@ -29,6 +29,18 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   extension: { read: '111101', create: '111001', update: '111101', delete: '111001' },
   queue: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   kioskScreen: { read: '111011', create: '111001', update: '111001', delete: '111001' },
+  server: { read: '100000', create: '100000', update: '100000', delete: '100000' },
+  trunk: { read: '111001', create: '100000', update: '111001', delete: '100000' },
+  sipRoute: { read: '100000', create: '100000', update: '100000', delete: '100000' },
+  speedDialCorp: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  speedDialExten: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  follow: { read: '111101', create: '111001', update: '111001', delete: '111001' },
+  destinationGroup: { read: '111001', create: '100000', update: '100000', delete: '100000' },
+  restrictionCorp: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  restrictionExten: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  restrictionIn: { read: '100000', create: '100000', update: '100000', delete: '100000' },
+  time: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  timeExten: { read: '111001', create: '111001', update: '111001', delete: '111001' },
 };
 
 /** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */
@@ -104,6 +116,8 @@ const SPECIAL: Row[] = [
   ['DELETE', () => '/api/v1/astqueue/999999', /*        */ [401, 404, 404, 404, 403, 403, 404]],
   ['GET', () => '/api/v1/exten/ip/201', /*              */ [401, 200, 200, 200, 200, 403, 200]],
   ['POST', () => '/api/v1/originate', /*                */ [401, 400, 400, 400, 400, 400, 400], {}],
+  // C-TRK-13: the trunk action resource, with the trunk's update permission
+  ['PUT', () => '/api/v1/trunkaction', /*               */ [401, 400, 400, 400, 403, 403, 400], {}],
 ];
 
 describeEachDatabase(
