@@ -28,9 +28,38 @@ export const MAIL_PARAMS = [
 /** Parameters any signed-in user may read: the shell needs them for the menu (A-MENU-06/08). */
 export const PUBLIC_PARAMS = ['webphone', 'clickToCall', 'webadmin', 'webrtcserver', 'checkCorp', 'exten-ini'] as const;
 
-export const parameterSchema = z.object({ key: z.string().trim().max(64), value: z.string().max(500) });
-/** Entries with an empty key are dropped on save (spec 3 §5). */
-export const parameterListSchema = z.array(parameterSchema).transform((list) => list.filter((p) => p.key !== ''));
+export const parameterSchema = z.object({
+  key: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .max(64, { error: 'validation.maxLength|{"max":64}' })
+    .regex(/^[A-Za-z0-9_.-]*$/, { error: 'validation.parameterKey' }),
+  value: z.string({ error: 'validation.required' }).max(500, { error: 'validation.maxLength|{"max":500}' }),
+});
+/** Entries with an empty key are dropped on save (C-SYS-06); a key given twice is refused (which value would win?). */
+export const parameterListSchema = z
+  .array(parameterSchema)
+  .max(200)
+  .transform((list) => list.filter((p) => p.key !== ''))
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((p, i) => {
+      if (seen.has(p.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'validation.parameterTwice' });
+      seen.add(p.key);
+    });
+  });
+
+/** The keys the spec names (C-SYS-02/03, C-MAIL-02): always present, never removed by an editor. */
+export function isSpecParameter(key: string): boolean {
+  return ([...YES_NO_PARAMS, ...TEXT_PARAMS, ...MAIL_PARAMS] as readonly string[]).includes(key);
+}
+
+/** How an editor shows a parameter's value (C-SYS-02/03): yes/no select, a secret, or free text. */
+export function parameterInput(key: string): 'yesNo' | 'password' | 'text' {
+  if ((YES_NO_PARAMS as readonly string[]).includes(key)) return 'yesNo';
+  if (key === 'mailer_pass') return 'password';
+  return 'text';
+}
 export type Parameter = z.infer<typeof parameterSchema>;
 
 export const DEFAULT_PARAMETERS: Parameter[] = [

@@ -5,12 +5,12 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parameterListSchema, parameterSchema, PUBLIC_PARAMS, type Parameter, type SystemUsage } from '../../domain';
+import { isSpecParameter, parameterListSchema, PUBLIC_PARAMS, type Parameter, type SystemUsage } from '../../domain';
 import { principalOf, requireLevel, requireUser } from '../auth/guard';
 import type { Db } from '../db/database';
 import { mailParameter, parameter } from '../db/schema';
 
-const parameterList = z.array(parameterSchema);
+const parameterList = z.array(z.object({ key: z.string(), value: z.string() }));
 
 /** Health, OpenAPI, exchange locale, system usage and the global parameters (C-SYS, C-MAIL). */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
@@ -76,13 +76,22 @@ async function readParameters(db: Db, kind: keyof typeof TABLES, keys: string[] 
   return rows;
 }
 
-/** Upserts every entry (entries with an empty key were dropped by the schema); others are kept. */
+/**
+ * The list as the editor shows it: every entry is upserted (entries with an empty key were dropped by
+ * the schema), and an entry the editor removed is deleted unless the spec names its key (those stay,
+ * with their value).
+ */
 async function saveParameters(db: Db, kind: keyof typeof TABLES, list: Parameter[]): Promise<void> {
-  if (list.length === 0) return;
   const table = TABLES[kind];
-  const byKey = new Map(list.map((p) => [p.key, p.value]));
-  await db
-    .insert(table)
-    .values([...byKey].map(([key, value]) => ({ key, value })))
-    .onConflictDoUpdate({ target: table.key, set: { value: sql`excluded.value` } });
+  await db.transaction(async (tx) => {
+    const sent = list.map((p) => p.key);
+    const stored = await tx.select({ key: table.key }).from(table);
+    const removed = stored.map((r) => r.key).filter((key) => !sent.includes(key) && !isSpecParameter(key));
+    if (removed.length > 0) await tx.delete(table).where(inArray(table.key, removed));
+    if (list.length === 0) return;
+    await tx
+      .insert(table)
+      .values(list.map(({ key, value }) => ({ key, value })))
+      .onConflictDoUpdate({ target: table.key, set: { value: sql`excluded.value` } });
+  });
 }

@@ -43,6 +43,8 @@ export interface RequestOptions {
   body?: unknown;
   /** send the bearer token (default true) */
   auth?: boolean;
+  /** a level 1 call about another corp than the working one (a form's chosen company) */
+  workingCorp?: number;
   signal?: AbortSignal;
 }
 
@@ -76,8 +78,9 @@ export function authHeaders(): Record<string, string> {
 
 /** Sends a request and returns status and parsed body; throws ApiFailure on any status ≥ 400 or no answer. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, signal, workingCorp } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...(auth ? authHeaders() : {}) };
+  if (auth && workingCorp) headers['x-working-corp'] = String(workingCorp);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -37,11 +37,14 @@ export function resourceDetailQuery(definition: ResourceDefinition, id: string |
   });
 }
 
-/** GET corp/actions: the destinations of the working corp (F-CONST-01), for pickers and labels. */
-export function corpActionsQuery(scope: number | null) {
+/**
+ * GET corp/actions: the destinations of a corp (F-CONST-01), for pickers and labels: the working
+ * corp's, or for a supervisor the corp a form has chosen (`corp`).
+ */
+export function corpActionsQuery(scope: number | null, corp: number | null = null) {
   return queryOptions({
-    queryKey: ['corpActions', { scope }] as const,
-    queryFn: ({ signal }) => api<CorpActions>('corp/actions', { signal }),
+    queryKey: ['corpActions', { scope, corp }] as const,
+    queryFn: ({ signal }) => api<CorpActions>('corp/actions', { signal, ...(corp ? { workingCorp: corp } : {}) }),
     staleTime: 30_000,
   });
 }

@@ -35,6 +35,8 @@ export type ScreenKey =
   | 'kioskScreens'
   /** the generic list, dialog, child, row-action and bulk screen of a resource (NavEntry.resource) */
   | 'resource'
+  | 'systemParameters'
+  | 'mailParameters'
   | 'planned';
 
 export type SpecialGuard =
@@ -302,7 +304,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'paramsvoip',
     titleKey: 'nav.paramsvoip',
     icon: 'parameters',
-    screen: 'planned',
+    screen: 'systemParameters',
     guard: { maxLevel: 1 },
     menu: [at(1, 'config', 10, 'onlyParamsvoip')],
   },
@@ -311,7 +313,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'paramsMail',
     titleKey: 'nav.paramsMail',
     icon: 'mail',
-    screen: 'planned',
+    screen: 'mailParameters',
     guard: { maxLevel: 1 },
     menu: [at(1, 'config', 20, 'onlyParamsvoip')],
   },

@@ -20,4 +20,6 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   extensionMonitor: lazy(() => import('../features/live/extension-monitor-screen')),
   kioskScreens: lazy(() => import('../features/kiosk-screens/kiosk-screen-list-screen')),
   resource: lazy(() => import('../resources/resource-screen')),
+  systemParameters: lazy(() => import('../features/parameters/system-parameters-page')),
+  mailParameters: lazy(() => import('../features/parameters/mail-parameters-page')),
 };

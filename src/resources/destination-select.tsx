@@ -18,7 +18,10 @@ export function DestinationSelect({
   onBlur,
   disabled,
   aria,
+  corpId = null,
 }: {
+  /** the corp whose destinations to offer when a supervisor's form chose one */
+  corpId?: number | null;
   id: string;
   picker: DestinationPicker;
   value: string;
@@ -28,8 +31,8 @@ export function DestinationSelect({
   aria?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
-  const { actions, corpId, loading, label } = useCorpActions();
-  const options = useMemo(() => destinationOptions(actions, picker, corpId, t), [actions, picker, corpId, t]);
+  const { actions, corpId: actionsCorp, loading, label } = useCorpActions(true, corpId);
+  const options = useMemo(() => destinationOptions(actions, picker, actionsCorp, t), [actions, picker, actionsCorp, t]);
   const known = value === '' || options.some((o) => !o.heading && o.value === value);
   return (
     <Select id={id} data-testid={id} value={value} disabled={disabled} onBlur={onBlur} onChange={(e) => onChange(e.target.value)} {...aria}>

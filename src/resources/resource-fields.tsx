@@ -44,6 +44,12 @@ export function ResourceFields({ definition, form, ctx, row, columns = 2 }: Fiel
   );
 }
 
+/** The corp a supervisor's form chose (trunks, SIP routes, restrictions): its destinations are the ones offered. */
+function chosenCorp(form: ResourceForm): number | null {
+  const value = Number(form.getValues('corpId'));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
 /** Sets a field and what its onChange declares for the others (C-TRK-06..08: toggles clearing values). */
 function changeWithEffects(form: ResourceForm, field: FieldDef, value: unknown, onChange: (value: unknown) => void): void {
   onChange(value);
@@ -147,6 +153,7 @@ function FieldControl({
             <DestinationSelect
               id={id}
               picker={field.destinations!}
+              corpId={chosenCorp(form)}
               value={typeof f.value === 'string' ? f.value : ''}
               onChange={(value) => changeWithEffects(form, field, value, f.onChange)}
               onBlur={f.onBlur}

@@ -9,15 +9,16 @@ import { destinationLabel } from './destination-options';
 
 /**
  * The corp's action lookup (GET corp/actions, F-CONST-01) and the corp it belongs to: the user's
- * own, or the supervisor's working corp. Fetched only when `enabled` (a list with a destination column,
- * a dialog with a destinations picker).
+ * own, or the supervisor's working corp, or the corp the supervisor chose in a form (`chosenCorp`).
+ * Fetched only when `enabled` (a list with a destination column, a dialog with a destinations picker).
  */
-export function useCorpActions(enabled = true): { actions: CorpActions | undefined; corpId: number | null; loading: boolean; label: (value: unknown) => string } {
+export function useCorpActions(enabled = true, chosenCorp: number | null = null): { actions: CorpActions | undefined; corpId: number | null; loading: boolean; label: (value: unknown) => string } {
   const { t } = useTranslation();
   const user = useUser();
   const scope = useScope();
-  const corpId = user.level === LEVEL.supervisor ? scope : user.corpId;
-  const query = useQuery({ ...corpActionsQuery(scope), enabled: enabled && corpId !== null });
+  const supervisor = user.level === LEVEL.supervisor;
+  const corpId = supervisor ? (chosenCorp ?? scope) : user.corpId;
+  const query = useQuery({ ...corpActionsQuery(scope, supervisor ? chosenCorp : null), enabled: enabled && corpId !== null });
   const label = useCallback((value: unknown) => destinationLabel(query.data, value, t), [query.data, t]);
   return { actions: query.data, corpId, loading: query.isPending && enabled && corpId !== null, label };
 }

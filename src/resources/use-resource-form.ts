@@ -45,7 +45,9 @@ export function useResourceForm({ definition, mode, row, corp, parent = null, on
     const values = toFormValues(definition, ctx, row);
     return parent ? { ...values, [parent.field]: parent.id } : values;
   }, [definition, ctx, row, parent]);
-  const form: ResourceForm = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onTouched' });
+  // errors show from the first save on, then follow every change: validating on blur made the error
+  // text appear under the field just left, moving the control under the pointer before the click landed
+  const form: ResourceForm = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
 
   const mutation = useMutation({
     mutationFn: (values: FormValues) => {

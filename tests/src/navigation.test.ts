@@ -322,6 +322,9 @@ describe('the route table', () => {
         'kioskScreens',
         'kioskScreensNew',
         'kioskScreensUpdate',
+        // the supervisor's parameter editors (C-SYS, C-MAIL)
+        'paramsvoip',
+        'paramsMail',
         // routing and rules (spec 2), from their resource definitions
         ...['servers', 'trunk', 'siproutes', 'speedDialCorp', 'destinationGroup', 'restrictionsCorp', 'restrictionsEntrantes', 'time', 'timeExten'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
         // child resources of an extension, with the routes that go back when entered without one (A-RTE-17)

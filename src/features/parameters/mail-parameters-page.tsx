@@ -1,0 +1,1 @@
+export { MailParametersPage as default } from './parameters-page';

@@ -1,0 +1,1 @@
+export { SystemParametersPage as default } from './parameters-page';
