@@ -100,7 +100,7 @@ export function destinationSchema(picker: DestinationPicker) {
   return z
     .string({ error: 'validation.required' })
     .trim()
-    .min(1, { error: 'validation.required' })
+    .min(1, { error: 'validation.required', abort: true })
     .refine(
       (value) => {
         const parsed = parseDestination(value);

@@ -11,3 +11,4 @@ export * from './kiosk-trend';
 export * from './destinations';
 export * from './navigation';
 export * from './time-options';
+export * from './audio';

@@ -61,7 +61,12 @@ export const daysSchema = z
 export function timeRangeSchema<T extends z.ZodRawShape>(extra: T) {
   return z
     .object({ id: z.coerce.number().int().positive().optional(), from: timeOfDay, to: timeOfDay, days: daysSchema, ...extra })
-    .refine((o) => minutesOf((o as TimeRange).from) < minutesOf((o as TimeRange).to), { path: ['to'], error: 'validation.toAfterFrom' });
+    .refine((o) => minutesOf((o as TimeRange).from) < minutesOf((o as TimeRange).to), {
+      path: ['to'],
+      error: 'validation.toAfterFrom',
+      // only once both times read as times of day
+      when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'from' && issue.path?.[0] !== 'to'),
+    });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -11,10 +12,12 @@ import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
 import { ApiFailure, type Issue } from './errors';
+import { FileStore } from './files/file-store';
 import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
 import { corpActionsRoutes } from './routes/corp-actions';
 import { kioskRoutes } from './routes/kiosk-screen';
+import { timeOptionRoutes } from './routes/time-options';
 import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { liveRoutes } from './routes/live';
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     key: secretKey(config.jwtSecret),
     throttle: options.throttle ?? createMemoryThrottle(config.loginThrottle ?? DEFAULT_THROTTLE),
     log: app.log,
+    files: new FileStore(filesRoot(config.dataDir)),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
@@ -94,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(kioskTrendRoutes);
       await api.register(corpActionsRoutes);
       await api.register(trunkActionRoutes);
+      await api.register(timeOptionRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },
@@ -101,6 +106,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await serveClient(app, config.clientDir ?? null);
   return app;
+}
+
+/** Where sounds live: DATA_DIR/sounds, or a fresh temporary folder for an in-memory app (tests). */
+function filesRoot(dataDir: string): string {
+  return dataDir === ':memory:' ? mkdtempSync(path.join(os.tmpdir(), 'callboard-files-')) : path.join(path.resolve(dataDir), 'sounds');
 }
 
 /** The built client with SPA fallback: index.html for GETs outside /api and /hub. */

@@ -3,6 +3,7 @@ import type { Level, ViewGrant } from '../domain';
 import type { LoginThrottle, ThrottleOptions } from './auth/login-throttle';
 import type { HashOptions } from './auth/passwords';
 import type { Database, Db } from './db/database';
+import type { FileStore } from './files/file-store';
 
 /** Everything buildApp needs besides the database; main.ts reads it from the environment. */
 export interface AppConfig {
@@ -42,6 +43,8 @@ export interface AppContext {
   key: Uint8Array;
   throttle: LoginThrottle;
   log: FastifyBaseLogger;
+  /** the files rows refer to (sounds), under DATA_DIR/sounds */
+  files: FileStore;
   /** the live state to refresh after configuration writes; absent without real time */
   live?: {
     reload(): Promise<void>;

@@ -61,6 +61,8 @@ export type FieldKind =
   | 'time'
   /** the destinations picker (FieldDef.destinations) */
   | 'destination'
+  /** an uploaded file (FieldDef.file): a sound, stored under DATA_DIR/sounds/{corpId} */
+  | 'file'
   | 'custom';
 
 export interface FieldDef {
@@ -88,19 +90,27 @@ export interface FieldDef {
   onChange?: (value: unknown, values: Record<string, unknown>) => Record<string, unknown>;
   /** accepted MIME types for image/file fields */
   accept?: readonly string[];
+  /**
+   * kind 'file': required when creating (the row is useless without it), and the largest upload taken
+   * (before conversion); the row holds the stored file's name, the API serves it at
+   * `/{path}/{id}/files/{field}`
+   */
+  file?: { requiredOnCreate?: boolean; maxBytes: number };
   /** name of a special field component registered by the client (kind 'custom') */
   component?: string;
   /** spans the full dialog width */
   wide?: boolean;
   /** a hint under the field (i18n key) */
   hintKey?: string;
+  /** a list field whose items hold a destination in this property (time options' action): checked like a destination field */
+  itemDestinations?: string;
 }
 
 export interface ColumnDef {
   key: string;
   labelKey?: string;
   /** 'destination': a destinations value shown by its name from the corp's action lookup */
-  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination' | 'list' | 'timeOptions';
+  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination' | 'list' | 'timeOptions' | 'file';
   /** the value is one of these options: the cell shows the option's label */
   options?: readonly StaticOption[];
   /** the cell shows its value only when this other field of the row is set (a user name only for a linked user) */
@@ -251,11 +261,15 @@ export function uncapitaliseKeys(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-    // an acronym lowers whole (C-SRV-06 sends IP): IP → ip, Name → name
-    const lowered = /^[A-Z]{2,}$/.test(key) ? key.toLowerCase() : key.charAt(0).toLowerCase() + key.slice(1);
+    const lowered = uncapitalise(key);
     if (!(lowered in out) || key === lowered) out[lowered] = value;
   }
   return out;
+}
+
+/** One key as uncapitaliseKeys reads it: an acronym lowers whole (C-SRV-06 sends IP: IP → ip), else the first letter (Name → name). */
+export function uncapitalise(key: string): string {
+  return /^[A-Z]{2,}$/.test(key) ? key.toLowerCase() : key.charAt(0).toLowerCase() + key.slice(1);
 }
 
 /** The canAccess request of an action on a resource: its view and its own level ceilings. */

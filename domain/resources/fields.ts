@@ -6,7 +6,7 @@ export const required = (s: z.ZodString) => s.min(1, { error: 'validation.requir
 
 /** A 0/1 or boolean flag (the spec sends 0/1), always a boolean once parsed. */
 export const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')])
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: 'validation.option' })
   .transform((v) => v === true || v === 1 || v === '1');
 
 /**
@@ -26,13 +26,19 @@ export function orDefault<T extends z.ZodType>(schema: T) {
   return z.preprocess(emptyToUndefined, schema);
 }
 
-/** An integer from a number or a numeric string (form inputs give strings). */
+/**
+ * An integer from a number or a numeric string (form inputs give strings). '' and null are no value
+ * ('required'), not 0: an empty input must not quietly become the smallest choice (C-FOL-02).
+ */
 export function intIn(min: number, max: number) {
-  return z.coerce
-    .number({ error: 'validation.number' })
-    .int({ error: 'validation.integer' })
-    .min(min, { error: msg('validation.range', { min, max }) })
-    .max(max, { error: msg('validation.range', { min, max }) });
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
+      .int({ error: 'validation.integer' })
+      .min(min, { error: msg('validation.range', { min, max }) })
+      .max(max, { error: msg('validation.range', { min, max }) }),
+  );
 }
 
 export const idParam = z.coerce.number().int().positive();
@@ -54,8 +60,10 @@ export function whenValid(...fields: string[]) {
  * `optional`. Most text fields of spec 2 are exactly this.
  */
 export function text(max: number, rule?: { pattern: RegExp; message: string }, optional = false) {
-  let schema = z.string({ error: 'validation.required' }).trim().max(max, { error: msg('validation.maxLength', { max }) });
-  if (!optional) schema = schema.min(1, { error: 'validation.required' });
+  let schema = z.string({ error: 'validation.required' }).trim();
+  // an empty value says 'required' only: the later rules would all complain about nothing
+  if (!optional) schema = schema.min(1, { error: 'validation.required', abort: true });
+  schema = schema.max(max, { error: msg('validation.maxLength', { max }) });
   if (rule) schema = schema.regex(rule.pattern, { error: rule.message });
   return optional ? z.preprocess((v) => (v === null || v === undefined ? '' : v), schema) : schema;
 }

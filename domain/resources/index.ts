@@ -1,6 +1,7 @@
 import { corpResource } from './corp';
 import { destinationGroupResource } from './destination-group';
 import { followResource } from './follow';
+import { mediaServerResource } from './media-server';
 import { restrictionCorpResource, restrictionExtenResource, restrictionInResource } from './restriction';
 import { sipRouteResource } from './sip-route';
 import { sipServerResource } from './sip-server';
@@ -31,6 +32,7 @@ export * from './follow';
 export * from './destination-group';
 export * from './restriction';
 export * from './time-condition';
+export * from './media-server';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -53,6 +55,7 @@ export const RESOURCES = {
   restrictionIn: restrictionInResource,
   time: timeConditionResource,
   timeExten: timeExtenResource,
+  mediaServer: mediaServerResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

@@ -24,7 +24,8 @@ export const PERMIT_OPTIONS: StaticOption[] = PERMITS.map((value) => ({ value, l
  * word otherwise (F-CONST-02) and the group only with type 4.
  */
 const restrictionRule = {
-  destType: oneOf([1, 2, 3, 4] as const),
+  // the spec's body has no type (C-ERS-09, C-CRS-04): then the stored word says it (F-CONST-02)
+  destType: oneOf([1, 2, 3, 4] as const).optional(),
   pattern: text(40, undefined, true),
   groupId: optionalId,
   permit: oneOf(PERMITS),
@@ -32,8 +33,18 @@ const restrictionRule = {
 };
 
 type RuleInput = { destType: RestrictionType; pattern: string; groupId: number | null; permit: 0 | 1 | 2; pin: string };
+type RuleBody = Omit<RuleInput, 'destType'> & { destType?: RestrictionType };
 
-function checkRule(r: RuleInput, ctx: z.RefinementCtx): void {
+/** F-CONST-02 read backwards: the type a stored pattern word stands for (a pattern of digits is type 3). */
+export function restrictionTypeOf(pattern: string): RestrictionType {
+  const found = (Object.entries(RESTRICTION_TYPES) as [string, string][]).find(([type, word]) => type !== '3' && word === pattern);
+  return found ? (Number(found[0]) as RestrictionType) : 3;
+}
+
+const typeOf = (r: RuleBody): RestrictionType => r.destType ?? restrictionTypeOf(r.pattern);
+
+function checkRule(body: RuleBody, ctx: z.RefinementCtx): void {
+  const r = { ...body, destType: typeOf(body) };
   if (r.destType === 3 && r.pattern === '') ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'validation.required' });
   else if (r.destType === 3 && !RESTRICTION_PATTERN.test(r.pattern)) ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'validation.restrictionPattern' });
   if (r.destType === 4 && r.groupId === null) ctx.addIssue({ code: 'custom', path: ['groupId'], message: 'validation.required' });
@@ -41,12 +52,14 @@ function checkRule(r: RuleInput, ctx: z.RefinementCtx): void {
   else if (r.permit === 2 && !PIN.test(r.pin)) ctx.addIssue({ code: 'custom', path: ['pin'], message: 'validation.pin' });
 }
 
-function normaliseRule<T extends RuleInput>(r: T): T {
+function normaliseRule<T extends RuleBody>(body: T): T & { destType: RestrictionType } {
+  const destType = typeOf(body);
   return {
-    ...r,
-    pattern: r.destType === 3 ? r.pattern : RESTRICTION_TYPES[r.destType],
-    groupId: r.destType === 4 ? r.groupId : null,
-    pin: r.permit === 2 ? r.pin : '',
+    ...body,
+    destType,
+    pattern: destType === 3 ? body.pattern : RESTRICTION_TYPES[destType],
+    groupId: destType === 4 ? body.groupId : null,
+    pin: body.permit === 2 ? body.pin : '',
   };
 }
 

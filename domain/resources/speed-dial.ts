@@ -46,6 +46,7 @@ export const speedDialCorpResource = defineResource({
   view: 'speedDial',
   idField: 'id',
   corpScoped: true,
+  inUse: { status: 409, message: 'errors.inUseBySpeedDial' },
   schema: () => speedDialCorpSchema,
   defaults: () => ({ number: '', action: '' }),
   columns,
@@ -73,6 +74,7 @@ export const speedDialExtenResource = defineResource({
   corpScoped: true,
   // C-ESD-01/02: the speed dials of one extension, under it
   parent: { resource: 'extension', field: 'extenId', labelField: 'number', icon: 'speedDial', order: 1 },
+  inUse: { status: 409, message: 'errors.inUseBySpeedDial' },
   schema: () => speedDialExtenSchema,
   defaults: () => ({ number: '', action: '' }),
   columns,

@@ -69,13 +69,16 @@ export const timeConditionResource = defineResource({
   idField: 'id',
   corpScoped: true,
   destination: { kind: 'time', labelField: 'name', valueField: 'id' },
+  // F-ERR-08: a destination a time condition sends calls to is 'in use by a time rule'
+  inUse: { status: 522, message: 'errors.inUseByTime' },
   schema: () => timeConditionSchema,
   defaults: () => ({ name: '', default: '', options: [], idsTOtoDelete: [] }),
   columns: [{ key: 'name' }, { key: 'default', format: 'destination' }, { key: 'options', format: 'timeOptions' }],
   fields: [
     { name: 'name', kind: 'text' },
     { name: 'default', kind: 'destination', destinations: TIME_ACTIONS },
-    { name: 'options', kind: 'custom', component: 'timeOptions', wide: true },
+    // each option's action is a destination too (checked in the corp like the default)
+    { name: 'options', kind: 'custom', component: 'timeOptions', wide: true, itemDestinations: 'action' },
   ],
   searchFields: ['name'],
   narrowPageSize: 3,

@@ -4,7 +4,7 @@ import { LEVEL } from '../levels';
 import { at } from '../navigation';
 import { PATTERNS } from '../validation';
 import { defineResource, type SchemaContext } from './define';
-import { flag, requiredId, text } from './fields';
+import { flag, optionalId, requiredId, text } from './fields';
 
 /** Where a trunk's inbound calls go: the spec's action list without its section headings (C-TRK-11). */
 export const TRUNK_ACTIONS: DestinationPicker = { kinds: ['hangup', 'ivr', 'queue', 'integration', 'exten', 'time'] };
@@ -20,6 +20,8 @@ const isSupervisor = (ctx: Pick<SchemaContext, 'actor'>) => ctx.actor.level === 
 export const trunkSchema = z
   .object({
     number: text(32, { pattern: PATTERNS.digits, message: 'validation.digits' }),
+    // the supervisor's company choice (C-TRK-03); below level 1 the corp is the caller's
+    corpId: optionalId,
     pass: text(64, { pattern: PATTERNS.extPassword, message: 'validation.extPassword' }, true),
     serverId: requiredId,
     outgoing: flag.default(true),
@@ -62,6 +64,8 @@ export const trunkResource = defineResource({
   view: 'trunk',
   idField: 'id',
   corpScoped: true,
+  // F-ERR-06: a destination a trunk sends calls to is 'in use by a trunk'
+  inUse: { status: 520, message: 'errors.inUseByTrunk' },
   // C-TRK-04: below level 1 only the action changes; the number shows, locked
   limitedWrite: { fromLevel: LEVEL.owner, fields: ['action'], shown: ['number'] },
   schema: () => trunkSchema,

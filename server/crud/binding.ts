@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ResourceDefinition } from '../../domain';
 import type { AppContext, Principal } from '../context';
 import type { Db } from '../db/database';
+import type { Upload } from './multipart';
 import type { CorpData } from './tenant';
 
 /** What a hook knows about the write in progress. */
@@ -46,6 +47,11 @@ export interface ActionResult<TRow> {
   row: TRow;
   /** values handed out once beside the row (a rotated kiosk key) */
   extra?: Record<string, unknown>;
+}
+
+/** What a file field makes of an upload: the file to store (checked, converted); throws ApiFailure (400 on the field) when it cannot. */
+export interface FileSpec {
+  accept(upload: Upload): Promise<{ bytes: Uint8Array; ext: string }> | { bytes: Uint8Array; ext: string };
 }
 
 export interface Conflict {
@@ -111,6 +117,11 @@ export interface ResourceBinding<TRow extends object, TInput> {
   destinationColumns?: readonly { column: PgColumn; corpColumn: PgColumn }[];
   /** the column (or SQL value) each row field reads, where known: filters by field (a child's parent) */
   fieldColumns?: Record<string, FieldSource>;
+  /**
+   * the definition's file fields (kind 'file'): what each makes of an upload. The row's column holds
+   * the stored name; the pipeline stores, replaces and removes the files with the rows.
+   */
+  files?: Record<string, FileSpec>;
   /** a bulk import row's failure as the spec's row code (C-EXT-37..39); default the failure's status */
   bulkCode?(failure: { status: number; issues?: { path: string; message: string }[] }): number;
 }

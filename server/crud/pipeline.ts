@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   canAccess,
   destinationValue,
+  msg,
   parseDestination,
   QUEUE_SPEED_ACTIONS,
   queueSpeedValue,
@@ -17,10 +18,12 @@ import {
 } from '../../domain';
 import { idParam } from '../../domain/resources/fields';
 import type { AppContext, Principal } from '../context';
-import { databaseError, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, type Db } from '../db/database';
+import { databaseError, isReferenceViolation, UNIQUE_VIOLATION, type Db } from '../db/database';
 import { corp, parameter } from '../db/schema';
 import { ApiFailure, forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ActionResult, AnyBinding, WriteOp } from './binding';
+import type { Upload } from './multipart';
 import { CorpData, dataOf, type BindingLookup } from './tenant';
 
 /** One failed row of a bulk import (C-EXT-34): what identifies it and the spec's row code. */
@@ -49,14 +52,24 @@ export interface Pipeline<TRow = Record<string, unknown>> {
   data(principal: Principal): CorpData;
   list(principal: Principal, filter?: Record<string, unknown>): Promise<TRow[]>;
   read(principal: Principal, id: number): Promise<TRow>;
-  create(principal: Principal, body: unknown): Promise<{ row: TRow; extra: Record<string, unknown> }>;
+  create(principal: Principal, body: unknown, uploads?: Uploads): Promise<{ row: TRow; extra: Record<string, unknown> }>;
   /** `only`: the fields this call may change whoever calls (the trunk action resource, C-TRK-13) */
-  update(principal: Principal, id: number, body: unknown, only?: readonly string[]): Promise<TRow>;
+  update(principal: Principal, id: number, body: unknown, only?: readonly string[], uploads?: Uploads): Promise<TRow>;
+  /** sends a row's stored file (a file field's), with HTTP Range; 404 without one */
+  sendFile(principal: Principal, id: number, field: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   remove(principal: Principal, id: number): Promise<void>;
   act(principal: Principal, id: number, action: string): Promise<ActionResult<TRow>>;
   /** all rows or none: every row is written in one transaction, which is rolled back if any row fails */
   bulk(principal: Principal, rows: readonly unknown[], onProgress?: (done: number, total: number) => void): Promise<BulkResult>;
 }
+
+export type Uploads = ReadonlyMap<string, Upload>;
+/** The files a write stored (removed again if it fails) and those it replaced (removed once it committed). */
+interface FileChanges {
+  written: { corp: number; name: string }[];
+  replaced: { corp: number; name: string }[];
+}
+const NO_UPLOADS: Uploads = new Map();
 
 /** Thrown inside a bulk transaction to roll it back once every row was tried. */
 class BulkRollback extends Error {}
@@ -69,6 +82,13 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   for (const action of definition.rowActions ?? []) {
     if (!binding.actions?.[action.name]) throw new Error(`${definition.name}: row action ${action.name} has no handler in its binding`);
   }
+
+  const fileFields = definition.fields.filter((f) => f.kind === 'file');
+  for (const field of fileFields) {
+    if (!binding.files?.[field.name] || !binding.fieldColumns?.[field.name]) throw new Error(`${definition.name}: file field ${field.name} needs files.${field.name} and a column`);
+  }
+  /** the corp folder of a row's files (0: the platform's, for resources of no corp) */
+  const fileCorp = (row: Record<string, unknown> | null, corpId: number | null) => corpId ?? (row && binding.rowCorpId ? binding.rowCorpId(row) : 0);
 
   /** the form has the corp chooser: a supervisor's choice places the row */
   const pickedCorp = definition.fields.some((f) => f.name === 'corpId');
@@ -174,6 +194,14 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     for (const field of definition.fields) {
       const value = input[field.name];
       if (value === null || value === undefined || value === '' || value === 0) continue;
+      if (field.itemDestinations && Array.isArray(value)) {
+        for (const [index, item] of value.entries()) {
+          const target = (item as Record<string, unknown>)[field.itemDestinations];
+          const problem = typeof target === 'string' && target !== '' ? await destinationProblem(target, op) : null;
+          if (problem) issues.push({ path: `${field.name}.${index}.${field.itemDestinations}`, message: problem });
+        }
+        continue;
+      }
       const problem = field.kind === 'destination' ? await destinationProblem(String(value), op) : await referenceProblem(field, value, op);
       if (problem) issues.push({ path: field.name, message: problem });
     }
@@ -190,7 +218,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     const values = Array.isArray(value) ? value : [value];
     for (const one of values) {
       const id = idParam.safeParse(one);
-      if (!id.success || !(await op.data.find(target, id.data))) return source.missing ?? 'validation.refUnknown';
+      const row = id.success ? await op.data.find(target, id.data) : null;
+      if (!row) return source.missing ?? 'validation.refUnknown';
+      // a row the field never offers is no choice either (C-ERS-07: the 'Entrante' group)
+      if (source.exclude?.values.some((v) => String(v) === String(row[source.exclude!.field]))) return 'validation.option';
     }
     return null;
   }
@@ -252,9 +283,13 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     body: unknown,
     target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null,
     extra: Record<string, unknown>,
+    uploads: Uploads = NO_UPLOADS,
+    files: FileChanges = { written: [], replaced: [] },
   ): Promise<number> {
     const mode = target ? 'update' : 'create';
     const raw = effectiveBody(principal, asRecord(uncapitaliseKeys(body)), target?.existing ?? null, target?.only);
+    // a file field's value is only ever a name this server gave: never taken from the body
+    for (const field of fileFields) delete raw[field.name];
     const preCorp = await corpBeforeSchema(db, principal, raw, target?.existing ?? null);
     // below level 1 the corp comes from the token (or the row or the parent), never from the body;
     // level 1 creating without a corpId uses the working corp
@@ -298,6 +333,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       const values = await binding.toValues(input, op);
       const corpKey = binding.corpColumn ? propertyOf(binding, binding.corpColumn) : null;
       if (corpKey && definition.corpScoped) values[corpKey] = op.corpId;
+      await storeUploads(values, uploads, op, files);
       let written: number;
       if (target) {
         await tx
@@ -314,14 +350,58 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     });
   }
 
+  /**
+   * The uploads of the file fields: each checked and converted by the binding, stored in the row's corp
+   * folder, its name put in the row. A file a create needs and did not get is refused ('no audio',
+   * C-IVR-07); an update without one keeps the current file.
+   */
+  async function storeUploads(values: Record<string, unknown>, uploads: Uploads, op: WriteOp<Record<string, unknown>>, files: FileChanges): Promise<void> {
+    const issues: Issue[] = [];
+    for (const field of fileFields) {
+      const upload = uploads.get(field.name);
+      if (!upload) {
+        if (op.mode === 'create' && field.file?.requiredOnCreate) issues.push({ path: field.name, message: 'validation.fileRequired' });
+        continue;
+      }
+      const max = field.file?.maxBytes ?? Infinity;
+      if (upload.bytes.length > max) {
+        issues.push({ path: field.name, message: msg('validation.fileSize', { max: `${Math.round(max / 1024)} KB` }) });
+        continue;
+      }
+      const stored = await binding.files![field.name].accept(upload);
+      const corp = fileCorp(op.existing, op.corpId);
+      const name = await ctx.files.save(corp, stored.bytes, stored.ext);
+      files.written.push({ corp, name });
+      const previous = op.existing?.[field.name];
+      if (typeof previous === 'string' && previous !== '') files.replaced.push({ corp: fileCorp(op.existing, null), name: previous });
+      values[propertyOf(binding, binding.fieldColumns![field.name] as PgColumn)] = name;
+    }
+    if (issues.length > 0) throw invalid(issues);
+  }
+
+  /** Removes stored files, after the fact: a failure here leaves an orphan file, never a broken row. */
+  function removeFiles(list: readonly { corp: number; name: string }[]): void {
+    for (const { corp, name } of list) ctx.files.remove(corp, name).catch((error: unknown) => ctx.log.warn({ err: error, corp, name }, 'a stored file could not be removed'));
+  }
+
   /** A write committed on its own: conflicts mapped, the live state told, the row read again. */
-  async function write(principal: Principal, body: unknown, target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null, extra: Record<string, unknown>) {
+  async function write(
+    principal: Principal,
+    body: unknown,
+    target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null,
+    extra: Record<string, unknown>,
+    uploads: Uploads = NO_UPLOADS,
+  ) {
     let id: number;
+    const files: FileChanges = { written: [], replaced: [] };
     try {
-      id = await writeRow(ctx.db, principal, body, target, extra);
+      id = await writeRow(ctx.db, principal, body, target, extra, uploads, files);
     } catch (error) {
+      // the row was not written: neither are its new files
+      removeFiles(files.written);
       throw conflictOf(error) ?? error;
     }
+    removeFiles(files.replaced);
     binding.onChange?.(ctx, { mode: target ? 'update' : 'create', id });
     const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
     // deleted by someone else between the read and the write
@@ -331,7 +411,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
 
   function conflictOf(error: unknown): ApiFailure | null {
     const db = databaseError(error);
-    if (db?.code === FOREIGN_KEY_VIOLATION) return new ApiFailure(400, 'validation.invalid');
+    if (isReferenceViolation(error)) return new ApiFailure(400, 'validation.invalid');
     if (!db || db.code !== UNIQUE_VIOLATION || !db.constraint) return null;
     const conflict = binding.conflicts?.[db.constraint];
     if (!conflict) return new ApiFailure(406, 'errors.duplicate');
@@ -346,16 +426,24 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     list,
     read,
 
-    async create(principal, body) {
+    async create(principal, body, uploads) {
       const extra: Record<string, unknown> = {};
-      const row = await write(principal, body, null, extra);
+      const row = await write(principal, body, null, extra, uploads);
       return { row: present(principal)(row), extra };
     },
 
-    async update(principal, id, body, only) {
+    async update(principal, id, body, only, uploads) {
       const existing = await loadOne(principal, id);
       await binding.guard?.(existing, { mode: 'update', principal, app: ctx, data: data(principal) });
-      return present(principal)(await write(principal, body, { id, existing, only }, {}));
+      return present(principal)(await write(principal, body, { id, existing, only }, {}, uploads));
+    },
+
+    async sendFile(principal, id, field, request, reply) {
+      if (!fileFields.some((f) => f.name === field)) throw notFound();
+      const row = await loadOne(principal, id);
+      const name = row[field];
+      if (typeof name !== 'string' || name === '') throw notFound();
+      return ctx.files.send(request, reply, fileCorp(row, null), name, `${definition.name}-${id}-${field}${name.slice(name.lastIndexOf('.'))}`);
     },
 
     async remove(principal, id) {
@@ -368,9 +456,11 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
         await ctx.db.delete(binding.table).where(and(eq(binding.idColumn, id), op.data.where(binding.corpColumn)));
       } catch (error) {
         // a reference no guard knew about still refuses the delete cleanly
-        if (databaseError(error)?.code === FOREIGN_KEY_VIOLATION) throw new ApiFailure(409, 'errors.inUse');
+        if (isReferenceViolation(error)) throw new ApiFailure(409, 'errors.inUse');
         throw error;
       }
+      // the row is gone: so are its files
+      removeFiles(fileFields.flatMap((f) => (typeof existing[f.name] === 'string' && existing[f.name] !== '' ? [{ corp: fileCorp(existing, null), name: String(existing[f.name]) }] : [])));
       binding.onChange?.(ctx, { mode: 'delete', id });
     },
 

@@ -77,3 +77,11 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** PostgreSQL 18 (the PGlite we run) reports an ON DELETE RESTRICT reference as this, not 23503 */
+export const RESTRICT_VIOLATION = '23001';
+
+/** A reference refused the write or the delete (a foreign key, or an ON DELETE RESTRICT). */
+export function isReferenceViolation(error: unknown): boolean {
+  const code = databaseError(error)?.code;
+  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
+}

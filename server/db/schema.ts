@@ -541,3 +541,18 @@ export const timeExtenOption = pgTable(
   },
   (t) => [index('time_exten_option_time_idx').on(t.timeId)],
 );
+
+/**
+ * Media servers (C-MS): a number (2-14 digits) that plays a sound when called, the platform's (level
+ * 1). `sound` is the stored file's name under DATA_DIR/sounds/0 (the platform's folder).
+ */
+export const mediaServer = pgTable(
+  'media_server',
+  {
+    id: serial('id').primaryKey(),
+    number: varchar('number', { length: 14 }).notNull(),
+    sound: varchar('sound', { length: 64 }).notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [uniqueIndex('media_server_number_unique').on(t.number)],
+);

@@ -7,6 +7,7 @@ import type { BindingLookup } from '../crud/tenant';
 import { corpBinding } from './corp';
 import { destinationGroupBinding } from './destination-group';
 import { followBinding } from './follow';
+import { mediaServerBinding } from './media-server';
 import { restrictionCorpBinding, restrictionExtenBinding, restrictionInBinding } from './restriction';
 import { sipRouteBinding } from './sip-route';
 import { sipServerBinding } from './sip-server';
@@ -43,6 +44,7 @@ export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
   restrictionIn: restrictionInBinding,
   time: timeConditionBinding,
   timeExten: timeExtenBinding,
+  mediaServer: mediaServerBinding,
 };
 
 /** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */

@@ -18,6 +18,7 @@ import { principalOf, requireAccess, requireUser } from '../auth/guard';
 import { homeCorpId } from '../context';
 import type { Db } from '../db/database';
 import { corp, lookAndFeel } from '../db/schema';
+import { readMultipart } from '../crud/multipart';
 import { forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
 
 const tags = ['lookAndFeel'];
@@ -94,7 +95,7 @@ export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
       // A-RTE-11: customising needs the corp's allowCustom flag
       if (!target?.allowCustom) throw forbidden();
 
-      const { fields, images, issues } = request.isMultipart() ? await readMultipart(request) : readJson(request.body);
+      const { fields, images, issues } = request.isMultipart() ? await readLookAndFeelMultipart(request) : readJson(request.body);
       const parsed = lookAndFeelSchema.safeParse(fields);
       if (!parsed.success) issues.unshift(...zodIssues(parsed.error));
       for (const [field, { bytes, path }] of images) {
@@ -125,23 +126,17 @@ interface SaveRequest {
   issues: Issue[];
 }
 
-async function readMultipart(request: FastifyRequest): Promise<SaveRequest> {
+/** The multipart save (C-LF-12): the shared reader; the image parts by their upload or field names. */
+async function readLookAndFeelMultipart(request: FastifyRequest): Promise<SaveRequest> {
+  const body = await readMultipart(request, { maxBytes: IMAGE_MAX_BYTES, files: 3, fields: 20 });
   const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') fields[key] = value;
   const images = new Map<ImageField, Upload>();
-  const issues: Issue[] = [];
-  const parts = request.parts({ limits: { fileSize: IMAGE_MAX_BYTES, files: 3, fields: 20 } });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      const field = UPLOAD_TO_FIELD.get(part.fieldname);
-      if (!field) continue;
-      if (part.file.truncated) issues.push({ path: part.fieldname, message: IMAGE_SIZE_MESSAGE });
-      // a browser sends an empty part for an empty file input: that is "not chosen" (C-LF-10)
-      else if (bytes.length > 0) images.set(field, { bytes, path: part.fieldname });
-    } else {
-      fields[part.fieldname] = String(part.value);
-    }
+  for (const upload of body.uploads.values()) {
+    const field = UPLOAD_TO_FIELD.get(upload.field);
+    if (field) images.set(field, { bytes: upload.bytes, path: upload.field });
   }
+  const issues = body.issues.map((issue) => (UPLOAD_TO_FIELD.has(issue.path) ? { path: issue.path, message: IMAGE_SIZE_MESSAGE } : issue));
   return { fields, images, issues };
 }
 

@@ -49,13 +49,13 @@ export function corpActionsQuery(scope: number | null, corp: number | null = nul
   });
 }
 
-/** POST /{path} → 201 row. */
-export function createResource(definition: ResourceDefinition, body: Row): Promise<ApiResponse<Row>> {
+/** POST /{path} → 201 row (JSON, or multipart for a resource with files). */
+export function createResource(definition: ResourceDefinition, body: Row | FormData): Promise<ApiResponse<Row>> {
   return apiRequest<Row>(definition.path, { method: 'POST', body });
 }
 
 /** PUT /{path} with the id field in the body (F-LIST-09). */
-export function updateResource(definition: ResourceDefinition, body: Row): Promise<ApiResponse<Row>> {
+export function updateResource(definition: ResourceDefinition, body: Row | FormData): Promise<ApiResponse<Row>> {
   return apiRequest<Row>(definition.path, { method: 'PUT', body });
 }
 

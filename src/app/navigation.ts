@@ -288,9 +288,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'lookAndFeel', maxLevel: 4, special: ['allowCustom'] },
     menu: [at(1, 'config', 30, 'notParamsvoip'), at(3, 'config', 40)],
   },
-  ...planned('mediaserver', 'configuration/mediaserver', 'nav.mediaserver', 'mediaServer', 'mediaServer', {
-    menu: [at(1, 'config', 70, 'notParamsvoip')],
-  }),
+
   {
     key: 'userProfile',
     path: 'user/userProfile',

@@ -30,7 +30,7 @@ export function ResourceDialog({
 }) {
   const { t } = useTranslation();
   const mode = row ? 'update' : 'create';
-  const { form, ctx, submit, saving, bannerErrors } = useResourceForm({
+  const { form, ctx, submit, saving, bannerErrors, files, setFile } = useResourceForm({
     definition,
     mode,
     row,
@@ -68,7 +68,7 @@ export function ResourceDialog({
           ))}
         </div>
       ) : null}
-      <ResourceFields definition={definition} form={form} ctx={ctx} row={row} columns={definition.dialogWidth === 1000 ? 3 : 2} />
+      <ResourceFields definition={definition} form={form} ctx={ctx} row={row} columns={definition.dialogWidth === 1000 ? 3 : 2} files={{ chosen: files, choose: setFile }} />
     </Dialog>
   );
 }

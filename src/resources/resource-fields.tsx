@@ -11,6 +11,7 @@ import { Switch } from '../ui/switch';
 import { CUSTOM_FIELDS } from './custom-fields';
 import { fieldLabelKey } from './format';
 import { DestinationSelect } from './destination-select';
+import { FileInput } from './file-input';
 import { fieldAccess, isFieldVisible, type FormValues } from './form-values';
 import { useFieldOptions } from './use-field-options';
 
@@ -23,13 +24,20 @@ interface FieldsProps {
   /** the row being edited, for labels of values the user may not list (corpId → corpName) */
   row?: Record<string, unknown> | null;
   columns?: 1 | 2 | 3;
+  /** the files chosen for file fields (kept beside the form values) */
+  files?: FileChoices;
+}
+
+export interface FileChoices {
+  chosen: Record<string, File | null>;
+  choose: (name: string, file: File | null) => void;
 }
 
 /**
  * The fields of a definition, in declared order, with visibleWhen / only / per-field write rights /
  * lockedOnUpdate / disabledWhen honoured, and each field's onChange effects on the others applied.
  */
-export function ResourceFields({ definition, form, ctx, row, columns = 2 }: FieldsProps) {
+export function ResourceFields({ definition, form, ctx, row, columns = 2, files }: FieldsProps) {
   const values = useWatch({ control: form.control }) as FormValues;
   const shown = definition.fields
     .filter((f) => isFieldVisible(f, values, ctx))
@@ -38,7 +46,7 @@ export function ResourceFields({ definition, form, ctx, row, columns = 2 }: Fiel
   return (
     <div className={cn('grid grid-cols-1 gap-x-5 gap-y-4', columns >= 2 && 'sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3')}>
       {shown.map(({ field, access }) => (
-        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} locked={access === 'locked'} />
+        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} locked={access === 'locked'} files={files} />
       ))}
     </div>
   );
@@ -65,6 +73,7 @@ function FieldControl({
   ctx,
   row,
   locked,
+  files,
 }: {
   definition: ResourceDefinition;
   field: FieldDef;
@@ -72,6 +81,7 @@ function FieldControl({
   ctx: SchemaContext;
   row?: Record<string, unknown> | null;
   locked: boolean;
+  files?: FileChoices;
 }) {
   const { t } = useTranslation();
   const id = `field-${field.name}`;
@@ -161,6 +171,17 @@ function FieldControl({
               aria={aria}
             />
           )}
+        />
+      ) : field.kind === 'file' ? (
+        <FileInput
+          id={id}
+          accept={field.accept}
+          chosen={files?.chosen[field.name] ?? null}
+          current={typeof row?.[field.name] === 'string' && row[field.name] !== '' ? String(row[field.name]) : null}
+          currentPath={row ? `${definition.path}/${String(row[definition.idField])}/files/${field.name}` : null}
+          onChoose={(file) => files?.choose(field.name, file)}
+          disabled={locked}
+          aria={aria}
         />
       ) : field.kind === 'password' ? (
         <Controller

@@ -26,6 +26,7 @@ import { childResourcesOf } from './children';
 import { buildCsv, buildTsv } from './csv';
 import { cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
 import { ResourceDialog } from './resource-dialog';
+import { SoundCell } from './sound-cell';
 import { useCorpActions } from './use-destinations';
 
 /** What a resource adds to the generic list beside its definition (kept small, STYLE 1). */
@@ -112,7 +113,9 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
             ? (row: Row) => <Badge tone={isTruthyFlag(row[column.key]) ? 'success' : 'neutral'}>{cellText(column, row, t)}</Badge>
             : column.format === 'level'
               ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
-              : column.format === 'timeOptions'
+              : column.format === 'file'
+                ? (row: Row) => <SoundCell path={`${definition.path}/${rowId(definition, row)}/files/${column.key}`} name={row[column.key] as string | null} label={`${definition.name}-${rowId(definition, row)}`} />
+                : column.format === 'timeOptions'
                 ? (row: Row) => <span className="whitespace-pre-line">{cellText(column, row, t, destinations.label)}</span>
                 : column.options || column.onlyWith || column.format === 'destination' || column.format === 'list'
                   ? (row: Row) => cellText(column, row, t, destinations.label)
@@ -219,6 +222,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
           caption={t(`resources.${definition.name}.plural`)}
           isRowSelected={extras.isRowSelected}
           initialSort={definition.sort ? { key: definition.sort.key, dir: definition.sort.direction ?? 'asc' } : null}
+          actionsFirst
           toolbar={
             <>
               <Button variant="secondary" size="sm" onClick={downloadCsv} disabled={filtered.length === 0} data-testid="export-csv">

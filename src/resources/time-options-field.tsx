@@ -19,13 +19,12 @@ import type { CustomFieldProps } from './views-grid';
  * over the pending list. Removing an existing option records its id in the form's list of ids to delete
  * (`deletedField`: idsTOtoDelete or deletedOptionIds).
  */
-function TimeOptionsField({ value, onChange, disabled, labelId, error, getField, setField, withAction, deletedField }: CustomFieldProps & { withAction: boolean; deletedField: string }) {
+function TimeOptionsField({ value, onChange, disabled, labelId, getField, setField, withAction, deletedField }: CustomFieldProps & { withAction: boolean; deletedField: string }) {
   const { t } = useTranslation();
   const { label } = useCorpActions(withAction);
   const [draft, setDraft] = useState<OptionDraft>(EMPTY_DRAFT);
   const [problem, setProblem] = useState<string | null>(null);
   const options = asOptions(value);
-  const fieldError = error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : null;
 
   const add = () => {
     const result = addOption(options, draft, withAction);
@@ -75,11 +74,11 @@ function TimeOptionsField({ value, onChange, disabled, labelId, error, getField,
         </fieldset>
         <label className="flex flex-col gap-1.5 text-xs font-medium text-muted">
           {t('timeOptions.from')}
-          <Input type="time" className="w-28" value={draft.from} disabled={disabled} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} data-testid="option-from" />
+          <Input type="time" className="w-36" value={draft.from} disabled={disabled} onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))} data-testid="option-from" />
         </label>
         <label className="flex flex-col gap-1.5 text-xs font-medium text-muted">
           {t('timeOptions.to')}
-          <Input type="time" className="w-28" value={draft.to} disabled={disabled} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid="option-to" />
+          <Input type="time" className="w-36" value={draft.to} disabled={disabled} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} data-testid="option-to" />
         </label>
         {withAction ? (
           <label className="flex min-w-56 flex-1 flex-col gap-1.5 text-xs font-medium text-muted">
@@ -93,9 +92,10 @@ function TimeOptionsField({ value, onChange, disabled, labelId, error, getField,
           {t('timeOptions.add')}
         </Button>
       </div>
-      {problem || fieldError ? (
+      {/* the field's own error (no options at all) shows under the field; this is the draft's */}
+      {problem ? (
         <p role="alert" className="text-xs font-medium text-danger" data-testid="time-options-error">
-          {translateMessage(t, problem ?? fieldError)}
+          {translateMessage(t, problem)}
         </p>
       ) : null}
       {options.length === 0 ? (

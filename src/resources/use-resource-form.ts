@@ -25,6 +25,14 @@ interface Options {
   onSaved?: (saved: Row | undefined) => void;
 }
 
+/** A multipart body: the values as one `json` part, each chosen file as a part of its field's name. */
+function toMultipart(body: Record<string, unknown>, files: Record<string, File | null>): FormData {
+  const form = new FormData();
+  form.append('json', JSON.stringify(body));
+  for (const [name, file] of Object.entries(files)) if (file) form.append(name, file, file.name);
+  return form;
+}
+
 /**
  * A create/edit form of a definition (F-DLG-01..05): react-hook-form with the SAME zod schema as the
  * server, the save call, the 3 s snackbar from the status, server issues mapped back onto fields.
@@ -49,10 +57,21 @@ export function useResourceForm({ definition, mode, row, corp, parent = null, on
   // text appear under the field just left, moving the control under the pointer before the click landed
   const form: ResourceForm = useForm<FormValues, unknown, FormValues>({ resolver: zodResolver(schema), defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
 
+  // the files chosen for the file fields: kept beside the form values (the schema knows no File)
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const fileFields = useMemo(() => definition.fields.filter((f) => f.kind === 'file'), [definition]);
+  const setFile = (name: string, file: File | null) => {
+    setFiles((all) => ({ ...all, [name]: file }));
+    form.clearErrors(name);
+  };
+
   const mutation = useMutation({
     mutationFn: (values: FormValues) => {
-      const body = parent ? { ...values, [parent.field]: parent.id } : values;
-      return mode === 'create' ? createResource(definition, body) : updateResource(definition, { ...body, [definition.idField]: row?.[definition.idField] });
+      const withParent = parent ? { ...values, [parent.field]: parent.id } : values;
+      const body = mode === 'create' ? withParent : { ...withParent, [definition.idField]: row?.[definition.idField] };
+      // with file fields the body goes as multipart: the JSON part and the chosen files
+      const payload = fileFields.length > 0 ? toMultipart(body, files) : body;
+      return mode === 'create' ? createResource(definition, payload) : updateResource(definition, payload);
     },
     onSuccess: async (response) => {
       const mapped = saveMessageKey(response.status, mode);
@@ -77,6 +96,11 @@ export function useResourceForm({ definition, mode, row, corp, parent = null, on
     },
   });
 
-  const submit = form.handleSubmit((values) => mutation.mutate(values));
-  return { form, ctx, submit, saving: mutation.isPending, bannerErrors };
+  const submit = form.handleSubmit((values) => {
+    // a file a new row needs (the server says so too: 'no audio', C-IVR-07)
+    const missing = mode === 'create' ? fileFields.filter((f) => f.file?.requiredOnCreate && !files[f.name]) : [];
+    for (const field of missing) form.setError(field.name, { type: 'required', message: 'validation.fileRequired' });
+    if (missing.length === 0) mutation.mutate(values);
+  });
+  return { form, ctx, submit, saving: mutation.isPending, bannerErrors, files, setFile };
 }

@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   testId?: string;
   /** the order before a header is clicked (C-CSD-01: speed dials by number) */
   initialSort?: SortState | null;
+  /** the actions column first (spec 2's lists: 'actions, …'), so it stays in view on narrow screens */
+  actionsFirst?: boolean;
 }
 
 function defaultValue<T>(row: T, key: string): unknown {
@@ -53,6 +55,7 @@ export function DataTable<T>({
   caption,
   testId = 'data-table',
   initialSort = null,
+  actionsFirst = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<SortState | null>(initialSort);
@@ -66,6 +69,16 @@ export function DataTable<T>({
   }, [rows, sort, columns]);
   const view = paginate(sorted, page, pageSize);
   const colCount = columns.length + (actions ? 1 : 0);
+  const actionsHeader = (
+    <th scope="col" className={cn('border-b border-border px-4 py-2.5 text-xs font-semibold tracking-wide text-muted uppercase', actionsFirst ? 'text-left' : 'text-right')}>
+      {t('common.actions')}
+    </th>
+  );
+  const actionsCell = (row: T) => (
+    <td className={cn('px-4 py-1.5 whitespace-nowrap', actionsFirst ? 'text-left' : 'text-right')}>
+      <div className="inline-flex items-center gap-1">{actions?.(row)}</div>
+    </td>
+  );
 
   return (
     <div className="flex flex-col" data-testid={testId}>
@@ -93,6 +106,7 @@ export function DataTable<T>({
           {caption ? <caption className="sr-only">{caption}</caption> : null}
           <thead className="sticky top-0 z-10 bg-surface-2">
             <tr>
+              {actions && actionsFirst ? actionsHeader : null}
               {columns.map((column) => {
                 const sortable = column.sortable !== false;
                 const active = sort?.key === column.key ? sort.dir : null;
@@ -124,11 +138,7 @@ export function DataTable<T>({
                   </th>
                 );
               })}
-              {actions ? (
-                <th scope="col" className="border-b border-border px-4 py-2.5 text-right text-xs font-semibold tracking-wide text-muted uppercase">
-                  {t('common.actions')}
-                </th>
-              ) : null}
+              {actions && !actionsFirst ? actionsHeader : null}
             </tr>
           </thead>
           <tbody>
@@ -155,16 +165,13 @@ export function DataTable<T>({
                     aria-selected={isRowSelected ? selected : undefined}
                     className={cn('border-b border-border last:border-b-0 hover:bg-surface-2', selected && 'bg-primary-soft hover:bg-primary-soft')}
                   >
+                    {actions && actionsFirst ? actionsCell(row) : null}
                     {columns.map((column) => (
                       <td key={column.key} className={cn('px-4 py-2.5 align-middle text-text', column.className)}>
                         {column.cell ? column.cell(row) : String(defaultValue(row, column.key) ?? '')}
                       </td>
                     ))}
-                    {actions ? (
-                      <td className="px-4 py-1.5 text-right whitespace-nowrap">
-                        <div className="inline-flex items-center gap-1">{actions(row)}</div>
-                      </td>
-                    ) : null}
+                    {actions && !actionsFirst ? actionsCell(row) : null}
                   </tr>
                 );
               })

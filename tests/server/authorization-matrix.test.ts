@@ -41,6 +41,7 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   restrictionIn: { read: '100000', create: '100000', update: '100000', delete: '100000' },
   time: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   timeExten: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  mediaServer: { read: '100000', create: '100000', update: '100000', delete: '100000' },
 };
 
 /** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */
@@ -64,6 +65,7 @@ function generatedRows(): Row[] {
     ];
     for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedFor(access[action.permission], 404)]);
     if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedFor(access.create, 400), []]);
+    for (const field of definition.fields.filter((f) => f.kind === 'file')) rows.push(['GET', () => `${base}/999999/files/${field.name}`, expectedFor(access.read, 404)]);
     return rows;
   });
 }
@@ -118,6 +120,8 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/originate', /*                */ [401, 400, 400, 400, 400, 400, 400], {}],
   // C-TRK-13: the trunk action resource, with the trunk's update permission
   ['PUT', () => '/api/v1/trunkaction', /*               */ [401, 400, 400, 400, 403, 403, 400], {}],
+  // C-TC-13: the options of the time conditions, with the time view's read
+  ['GET', () => '/api/v1/timeoption', /*                */ [401, 200, 200, 200, 403, 403, 200]],
 ];
 
 describeEachDatabase(

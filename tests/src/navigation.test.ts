@@ -326,7 +326,7 @@ describe('the route table', () => {
         'paramsvoip',
         'paramsMail',
         // routing and rules (spec 2), from their resource definitions
-        ...['servers', 'trunk', 'siproutes', 'speedDialCorp', 'destinationGroup', 'restrictionsCorp', 'restrictionsEntrantes', 'time', 'timeExten'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
+        ...['servers', 'mediaserver', 'trunk', 'siproutes', 'speedDialCorp', 'destinationGroup', 'restrictionsCorp', 'restrictionsEntrantes', 'time', 'timeExten'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
         // child resources of an extension, with the routes that go back when entered without one (A-RTE-17)
         ...['follow', 'speedDialExten', 'restrictionsexten'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
       ].sort(),

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { msg } from '../../domain';
+import type { Issue } from '../errors';
+
+/** An uploaded file of a multipart body. */
+export interface Upload {
+  bytes: Buffer;
+  filename: string;
+  mime: string;
+  /** the form field it came in */
+  field: string;
+}
+
+export interface MultipartBody {
+  /** the text fields; a `json` part's object is spread in (our client sends the body as one JSON part) */
+  fields: Record<string, unknown>;
+  uploads: Map<string, Upload>;
+  /** an upload over the size limit, reported on its field */
+  issues: Issue[];
+}
+
+/**
+ * Reads a multipart body (C-LF-12, C-IVR-11, C-MS-04 ...): text parts become fields (also the legacy
+ * clients' one part per field), a `json` part holds the whole body as JSON, file parts become uploads.
+ * A browser sends an empty part for an empty file input: that is "no file chosen". A file over
+ * `maxBytes` is an issue on its field, never an exception (no 5xx for a big file).
+ */
+export async function readMultipart(request: FastifyRequest, limits: { maxBytes: number; files: number; fields?: number }): Promise<MultipartBody> {
+  const fields: Record<string, unknown> = {};
+  const uploads = new Map<string, Upload>();
+  const issues: Issue[] = [];
+  const tooBig = msg('validation.fileSize', { max: `${Math.floor(limits.maxBytes / (1024 * 1024)) || 1} MB` });
+  for await (const part of request.parts({ limits: { fileSize: limits.maxBytes, files: limits.files, fields: limits.fields ?? 60 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) issues.push({ path: part.fieldname, message: tooBig });
+      else if (bytes.length > 0) uploads.set(part.fieldname, { bytes, filename: part.filename, mime: part.mimetype, field: part.fieldname });
+    } else if (part.fieldname === 'json') {
+      const parsed = parseObject(String(part.value));
+      if (!parsed) issues.push({ path: 'json', message: 'validation.invalid' });
+      else Object.assign(fields, parsed);
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, uploads, issues };
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
