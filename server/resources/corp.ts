@@ -1,61 +1,38 @@
 import { count, eq } from 'drizzle-orm';
 import { corpResource, type Corp } from '../../domain';
-import { bindResource } from '../crud/binding';
+import { tableBinding } from '../crud/binding';
 import type { Db } from '../db/database';
 import { appUser, corp, extension } from '../db/schema';
 import { countOf } from '../db/sql';
 import { ApiFailure, forbidden } from '../errors';
 
-type CorpBody = Omit<Corp, 'id' | 'usersInCorp'>;
-
 export const SYSTEM_CORP_URL = 'supervisor';
 
-const columns = {
-  id: corp.id,
-  url: corp.url,
-  name: corp.name,
-  enabled: corp.enabled,
-  extLen: corp.extLen,
-  extMax: corp.extMax,
-  queMax: corp.queMax,
-  maxContacts: corp.maxContacts,
-  monEnabled: corp.monEnabled,
-  monPath: corp.monPath,
-  allowCustom: corp.allowCustom,
-  allowDiscador: corp.allowDiscador,
-  costEnabled: corp.costEnabled,
-  roomEnabled: corp.roomEnabled,
-  webHook: corp.webHook,
-  system: corp.system,
-  usersInCorp: countOf(appUser, appUser.corpId, corp, corp.id),
-};
-
 /** Corporations (C-CORP): level 1 only, except reading one's own corp (A-SES-09). */
-export const corpBinding = bindResource<Corp, CorpBody>({
+export const corpBinding = tableBinding({
   definition: corpResource,
   table: corp,
-  idColumn: corp.id,
-  async load(db, where) {
-    const rows = await db.select(columns).from(corp).where(where).orderBy(corp.id);
-    return rows.map(({ system: _system, ...row }) => ({ ...row, extLen: row.extLen as Corp['extLen'] }));
+  id: corp.id,
+  fields: {
+    id: corp.id,
+    url: corp.url,
+    name: corp.name,
+    enabled: corp.enabled,
+    extLen: corp.extLen,
+    extMax: corp.extMax,
+    queMax: corp.queMax,
+    maxContacts: corp.maxContacts,
+    monEnabled: corp.monEnabled,
+    monPath: corp.monPath,
+    allowCustom: corp.allowCustom,
+    allowDiscador: corp.allowDiscador,
+    costEnabled: corp.costEnabled,
+    roomEnabled: corp.roomEnabled,
+    webHook: corp.webHook,
+    usersInCorp: countOf(appUser, appUser.corpId, corp, corp.id),
   },
+  mapRow: (row): Corp => ({ ...row, extLen: row.extLen as Corp['extLen'] }),
   allowRead: (principal, id) => id === principal.corpId,
-  toValues: (input) => ({
-    url: input.url,
-    name: input.name,
-    enabled: input.enabled,
-    extLen: input.extLen,
-    extMax: input.extMax,
-    queMax: input.queMax,
-    maxContacts: input.maxContacts,
-    monEnabled: input.monEnabled,
-    monPath: input.monPath,
-    allowCustom: input.allowCustom,
-    allowDiscador: input.allowDiscador,
-    costEnabled: input.costEnabled,
-    roomEnabled: input.roomEnabled,
-    webHook: input.webHook,
-  }),
   conflicts: {
     corp_url_lower_unique: { status: 540, message: 'errors.urlUsed', path: 'url' },
     corp_name_lower_unique: { status: 406, message: 'errors.duplicate', path: 'name' },

@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { msg, QUEUE_RULES, queueResource, type QueueBody, type QueueRow, type QueueStrategy } from '../../domain';
-import { bindResource } from '../crud/binding';
+import { msg, QUEUE_RULES, queueResource, type QueueRow, type QueueStrategy } from '../../domain';
+import { tableBinding } from '../crud/binding';
 import { corp, extension, queue, queueMember } from '../db/schema';
 import { qualified } from '../db/sql';
 import { ApiFailure, invalid } from '../errors';
@@ -13,38 +13,32 @@ const members = sql<string[]>`coalesce((select json_agg(${qualified(queueMember,
  * extensions of the same corp (400), linear only when creating (C-QUE-09), and the member rows
  * written beside the queue in the router's transaction.
  */
-export const queueBinding = bindResource<QueueRow, QueueBody>({
+export const queueBinding = tableBinding({
   definition: queueResource,
   table: queue,
-  idColumn: queue.id,
-  corpColumn: queue.corpId,
-  async load(db, where) {
-    const rows = await db
-      .select({
-        id: queue.id,
-        corpId: queue.corpId,
-        name: queue.name,
-        strategy: queue.strategy,
-        timeout: queue.timeout,
-        failoveraction: queue.failoverAction,
-        failovertimeout: queue.failoverTimeout,
-        pollId: queue.pollId,
-        moh: queue.musicOnHold,
-        announce: queue.announce,
-        ringinuse: queue.ringInUse,
-        position: queue.announcePosition,
-        seconds: queue.announceFrequency,
-        autoFill: queue.autoFill,
-        serviceLevelSec: queue.serviceLevel,
-        members,
-      })
-      .from(queue)
-      .where(where)
-      .orderBy(queue.corpId, queue.name);
-    return rows.map((row) => ({ ...row, strategy: row.strategy as QueueStrategy, members: Array.isArray(row.members) ? row.members.map(String) : [] }));
+  id: queue.id,
+  corp: queue.corpId,
+  // the spec's names on the left, Asterisk's realtime columns on the right
+  fields: {
+    id: queue.id,
+    corpId: queue.corpId,
+    name: queue.name,
+    strategy: queue.strategy,
+    timeout: queue.timeout,
+    failoveraction: queue.failoverAction,
+    failovertimeout: queue.failoverTimeout,
+    pollId: queue.pollId,
+    moh: queue.musicOnHold,
+    announce: queue.announce,
+    ringinuse: queue.ringInUse,
+    position: queue.announcePosition,
+    seconds: queue.announceFrequency,
+    autoFill: queue.autoFill,
+    serviceLevelSec: queue.serviceLevel,
+    members,
   },
-  rowCorpId: (row) => row.corpId,
-  fieldColumns: { id: queue.id, name: queue.name, corpId: queue.corpId },
+  orderBy: [queue.corpId, queue.name],
+  mapRow: (row): QueueRow => ({ ...row, strategy: row.strategy as QueueStrategy, members: Array.isArray(row.members) ? row.members.map(String) : [] }),
   // the live state (directory of the realtime service and the simulator) follows the configuration
   onChange: (app) => void app.live?.reload(),
 
@@ -64,20 +58,6 @@ export const queueBinding = bindResource<QueueRow, QueueBody>({
       if (unknown.length > 0) throw invalid(unknown.map((number) => ({ path: 'members', message: msg('validation.memberUnknown', { number }) })));
     }
   },
-
-  toValues: (input) => ({
-    name: input.name,
-    strategy: input.strategy,
-    timeout: input.timeout,
-    failoverAction: input.failoveraction,
-    failoverTimeout: input.failovertimeout,
-    musicOnHold: input.moh,
-    ringInUse: input.ringinuse,
-    announcePosition: input.position,
-    announceFrequency: input.seconds,
-    autoFill: input.autoFill,
-    serviceLevel: input.serviceLevelSec,
-  }),
 
   /**
    * Members as a difference: members that stay keep their row (penalty, and the paused state
