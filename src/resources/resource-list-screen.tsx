@@ -52,6 +52,8 @@ export interface ResourceExtras {
   schemaCorp?: SchemaContext['corp'];
   /** after a row action succeeded, with the server's answer (a rotated kiosk key is shown once) */
   onActionDone?: (action: string, answer: Row | undefined) => void;
+  /** each time the list (re)loaded from the server (C-EXT-31: the extension list asks the hub for fresh state) */
+  onListLoaded?: () => void;
 }
 
 type DialogState = { row: Row | null } | null;
@@ -88,6 +90,11 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   const children = useMemo(() => childResourcesOf(definition).filter((child) => canAccess(user, resourceAccess(child, 'read'))), [definition, user]);
 
   const may = (action: 'create' | 'update' | 'delete') => canAccess(user, resourceAccess(definition, action));
+
+  const { onListLoaded } = extras;
+  useEffect(() => {
+    if (list.dataUpdatedAt > 0) onListLoaded?.();
+  }, [list.dataUpdatedAt, onListLoaded]);
 
   // F-ERR-01: a list fetch error shows "Error: " and the server's text in red
   useEffect(() => {

@@ -34,6 +34,7 @@ import {
   type Level,
   type ParsedDestination,
   type SchemaContext,
+  RESOURCES,
 } from '../../domain';
 
 /** 'path:key' of each issue (parameters cut off), or [] when the value parses */
@@ -410,5 +411,29 @@ describe('restrictions (C-ERS, F-CONST-02/03) and destination groups (C-DG)', ()
     expect(DEFAULT_DESTINATION_GROUPS.map((g) => g.name)).toEqual(
       expect.arrayContaining(['Collect call', 'Special', 'International', 'Internal', 'Local landline', 'Local mobile', 'National landline', 'National mobile']),
     );
+  });
+});
+
+describe('dialog fields of the routing and rules resources (the definitions the generic dialog renders)', () => {
+  const names = (definition: { fields: readonly { name: string }[] }) => definition.fields.map((f) => f.name);
+
+  it('C-CSD-02 the company speed dial dialog has number and action (a destinations picker)', () => {
+    expect(names(RESOURCES.speedDialCorp)).toEqual(['number', 'action']);
+    expect(RESOURCES.speedDialCorp.fields[1]).toMatchObject({ kind: 'destination' });
+  });
+
+  it('C-ESD-03 the extension speed dial dialog has number and action; the extension comes from the route', () => {
+    expect(names(RESOURCES.speedDialExten)).toEqual(['number', 'action']);
+    expect(RESOURCES.speedDialExten.parent).toMatchObject({ resource: 'extension', field: 'extenId' });
+  });
+
+  it('C-ERS-03 the extension restriction dialog has destination type, pattern or destination group, permit and pin', () => {
+    expect(names(RESOURCES.restrictionExten)).toEqual(['destType', 'pattern', 'groupId', 'permit', 'pin']);
+  });
+
+  it('C-FOL-11 follow-me lives under an extension (route configuration/extension/follow) with the follow view, read-only for level 4', () => {
+    expect(RESOURCES.follow.nav?.route).toBe('configuration/extension/follow');
+    expect(RESOURCES.follow.parent?.resource).toBe('extension');
+    expect(RESOURCES.follow.view).toBe('follow');
   });
 });

@@ -550,3 +550,34 @@ test('C-CRS-03 C-ERS-04 C-ERS-07 the corporate restriction dialog: all corporati
   await page.getByTestId('dialog-cancel').click();
   await expect(dialog).toHaveCount(0);
 });
+
+test('C-EXT-03 C-EXT-04 C-EXT-31 the extension list: new, edit, delete and CSV upload buttons, the info tooltip, and the hub asked for fresh state when the list loads', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+  await login(page, 'acme', 'admin');
+  await page.goto('/acme/en/configuration/extension');
+  const row = rowWithCell(page, '210');
+  await expect(row).toBeVisible();
+  const id = await rowIdOf(row);
+  // C-EXT-04
+  await expect(page.getByTestId('create-button')).toBeVisible();
+  await expect(page.getByTestId('bulk-button')).toBeVisible();
+  await expect(page.getByTestId(`edit-${id}`)).toBeVisible();
+  await expect(page.getByTestId(`delete-${id}`)).toBeVisible();
+  // C-EXT-03: action, busy action and external number (210 transfers out when busy)
+  const info = await page.getByTestId(`info-${id}`).getAttribute('title');
+  expect(info).toContain('Action: Ring');
+  expect(info).toContain('Busy action: External transfer');
+  expect(info).toContain('External number: 5511987654321');
+  // C-EXT-31: when the list reloads (after a save here; the hub connection stays as it is), the hub
+  // is asked again for the corp's extensions and channels
+  await expect.poll(() => sent.some((f) => f.includes('"GetAllChannels"'))).toBe(true);
+  await page.waitForTimeout(500);
+  sent.length = 0;
+  await page.getByTestId(`edit-${id}`).click();
+  await page.getByTestId('dialog-submit').click();
+  await expectSnackbar(page, /Updated/);
+  await expect.poll(() => sent.filter((f) => f.includes('"GetAllChannels"')).length).toBeGreaterThan(0);
+  expect(sent.some((f) => f.includes('"GetAllExtensions"'))).toBe(true);
+  await saveScreen(page, 'routing-extension-list-buttons');
+});

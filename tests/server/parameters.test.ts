@@ -68,6 +68,12 @@ describeEachDatabase('system and mail parameters', (t) => {
     expect(await read('getAllParams')).toEqual(before);
   });
 
+  it('C-SYS-04 (two readings: extenIni or exten-ini) the shell and the editor read one key, exten-ini, as the editor names it', async () => {
+    const shown = ((await t().get('/api/v1/getAllParams', CALLERS.admin)).json() as Parameter[]).map((p) => p.key);
+    expect(shown).toEqual(expect.arrayContaining(['webphone', 'clickToCall', 'webadmin', 'webrtcserver', 'checkCorp', 'exten-ini']));
+    expect(shown).not.toContain('extenIni');
+  });
+
   it('C-SYS-08 only the supervisor edits parameters; others read just the public ones', async () => {
     expect((await t().post('/api/v1/getAllParams', CALLERS.admin, [])).statusCode).toBe(403);
     expect((await t().get('/api/v1/getAllParamsMail', CALLERS.owner)).statusCode).toBe(403);
