@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { ViewGrant } from '../../domain';
 
 /**
@@ -170,8 +170,8 @@ export const queue = pgTable(
     timeout: smallint('timeout'),
     failoverAction: varchar('failoveraction', { length: 64 }).notNull().default('hangup'),
     failoverTimeout: integer('failovertimeout').notNull().default(1800),
-    /** polls are not built yet */
-    pollId: integer('poll_id'),
+    /** the poll its callers answer after the call (C-QUE-07); a poll in use cannot be deleted */
+    pollId: integer('poll_id').references((): AnyPgColumn => poll.id, { onDelete: 'restrict' }),
     musicOnHold: varchar('musiconhold', { length: 50 }).notNull().default('default'),
     announce: varchar('announce', { length: 128 }).notNull().default(''),
     ringInUse: boolean('ringinuse').notNull().default(false),
@@ -555,4 +555,212 @@ export const mediaServer = pgTable(
     enabled: boolean('enabled').notNull().default(true),
   },
   (t) => [uniqueIndex('media_server_number_unique').on(t.number)],
+);
+
+/* ---------------------------------------------------------------------------------------------------
+ * What callers hear and the campaigns a call centre runs (spec 2: IVRs, polls and questions, hold
+ * music, integrations, dialers, voicemail), and the records the PBX leaves of IVR choices and poll
+ * answers for the reports. Sounds are stored file names (server/files/file-store.ts); actions and
+ * options hold destination strings (domain/destinations.ts).
+ * ------------------------------------------------------------------------------------------------- */
+
+/** IVRs (C-IVR): a greeting, an invalid-option sound, the default option (0) and options 1-9. */
+export const ivr = pgTable(
+  'ivr',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    sound: varchar('sound', { length: 64 }).notNull().default(''),
+    soundIncorrect: varchar('sound_incorrect', { length: 64 }).notNull().default(''),
+    option0: varchar('option0', { length: 64 }).notNull().default('hangup'),
+    option1: varchar('option1', { length: 64 }).notNull().default(''),
+    option2: varchar('option2', { length: 64 }).notNull().default(''),
+    option3: varchar('option3', { length: 64 }).notNull().default(''),
+    option4: varchar('option4', { length: 64 }).notNull().default(''),
+    option5: varchar('option5', { length: 64 }).notNull().default(''),
+    option6: varchar('option6', { length: 64 }).notNull().default(''),
+    option7: varchar('option7', { length: 64 }).notNull().default(''),
+    option8: varchar('option8', { length: 64 }).notNull().default(''),
+    option9: varchar('option9', { length: 64 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('ivr_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+/** Polls (C-POL): questions asked after a queue call, each answered with a digit 0-9. */
+export const poll = pgTable(
+  'poll',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    description: varchar('description', { length: 100 }).notNull().default(''),
+    sound: varchar('sound', { length: 64 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('poll_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+export const question = pgTable(
+  'question',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    pollId: integer('poll_id')
+      .notNull()
+      .references(() => poll.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    sound: varchar('sound', { length: 64 }).notNull().default(''),
+    orderSequencial: smallint('order_sequencial').notNull(),
+  },
+  (t) => [uniqueIndex('question_order_unique').on(t.pollId, t.orderSequencial), index('question_corp_idx').on(t.corpId)],
+);
+
+/**
+ * Hold music files (C-MOH, C-QUE-17..20): a corp's (no queue) or a queue's. Asterisk's class of a
+ * corp is `corp_{corpId}`, of a queue `queue_{queueId}`, each a folder of these files.
+ */
+export const mohFile = pgTable(
+  'moh_file',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    queueId: integer('queue_id').references(() => queue.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    sound: varchar('sound', { length: 64 }).notNull(),
+  },
+  (t) => [index('moh_file_corp_idx').on(t.corpId, t.queueId)],
+);
+
+/** Integrations (C-INT): an external system consulted during a call, with three outcomes and four sounds. */
+export const integration = pgTable(
+  'integration',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    type: varchar('type', { length: 20 }).notNull(),
+    host: varchar('host', { length: 64 }).notNull(),
+    user: varchar('user', { length: 64 }).notNull().default(''),
+    password: varchar('password', { length: 64 }).notNull().default(''),
+    option1: varchar('option1', { length: 64 }).notNull().default('hangup'),
+    option2: varchar('option2', { length: 64 }).notNull().default('hangup'),
+    option3: varchar('option3', { length: 64 }).notNull().default('hangup'),
+    sound1: varchar('sound1', { length: 64 }).notNull().default(''),
+    sound2: varchar('sound2', { length: 64 }).notNull().default(''),
+    sound3: varchar('sound3', { length: 64 }).notNull().default(''),
+    sound4: varchar('sound4', { length: 64 }).notNull().default(''),
+  },
+  (t) => [uniqueIndex('integration_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Dialer campaigns (C-DIA): numbers called within a weekly window, at most `callLimit` at a time, each
+ * tried up to 1 + retries times; an answered call hears the sound (msg) or joins the queue.
+ */
+export const dialer = pgTable(
+  'dialer',
+  {
+    id: serial('id').primaryKey(),
+    corpId: integer('corp_id')
+      .notNull()
+      .references(() => corp.id, { onDelete: 'restrict' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    comments: varchar('comments', { length: 255 }).notNull().default(''),
+    action: varchar('action', { length: 8 }).notNull(),
+    queueId: integer('queue_id').references(() => queue.id, { onDelete: 'restrict' }),
+    trunkId: integer('trunk_id')
+      .notNull()
+      .references(() => trunk.id, { onDelete: 'restrict' }),
+    callLimit: smallint('call_limit').notNull().default(0),
+    timeout: smallint('timeout').notNull().default(30),
+    retries: smallint('retries').notNull().default(0),
+    /** 0-6 = Monday..Sunday, comma separated (C-DIA-12) */
+    days: varchar('days', { length: 13 }).notNull(),
+    /** hhmm as an integer (930, 1430; C-DIA-13) */
+    horaDesde: smallint('hora_desde').notNull(),
+    horaHasta: smallint('hora_hasta').notNull(),
+    sound: varchar('sound', { length: 64 }).notNull().default(''),
+    soundReq: varchar('sound_req', { length: 16 }).notNull().default('sound'),
+    csvFile: varchar('csv_file', { length: 64 }).notNull().default(''),
+    /** stopped | running | finished */
+    status: varchar('status', { length: 12 }).notNull().default('stopped'),
+  },
+  (t) => [uniqueIndex('dialer_name_unique').on(t.corpId, sql`lower(${t.name})`)],
+);
+
+export const dialerNumber = pgTable(
+  'dialer_number',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dialerId: integer('dialer_id')
+      .notNull()
+      .references(() => dialer.id, { onDelete: 'cascade' }),
+    corpId: integer('corp_id').notNull(),
+    number: varchar('number', { length: 32 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    /** pending | dialing | answered | failed (out of tries: busy, no answer, congestion) */
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    /** the last attempt's outcome: ANSWERED, BUSY, NO ANSWER, FAILED */
+    lastResult: varchar('last_result', { length: 16 }).notNull().default(''),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+  },
+  (t) => [index('dialer_number_dialer_idx').on(t.dialerId, t.status)],
+);
+
+/** Voicemail messages (C-VM), as Asterisk's voicemail storage keeps them, per corp and mailbox (extension number). */
+export const voicemail = pgTable(
+  'voicemail',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    mailbox: varchar('mailbox', { length: 10 }).notNull(),
+    /** epoch seconds (C-VM-05) */
+    origtime: bigint('origtime', { mode: 'number' }).notNull(),
+    callerid: varchar('callerid', { length: 80 }).notNull().default(''),
+    destino: varchar('destino', { length: 80 }).notNull().default(''),
+    duration: integer('duration').notNull().default(0),
+    /** 0 new, 1 listened */
+    flag: smallint('flag').notNull().default(0),
+    recording: varchar('recording', { length: 64 }).notNull().default(''),
+  },
+  (t) => [index('voicemail_corp_idx').on(t.corpId, t.origtime)],
+);
+
+/** What callers chose in IVRs (D-IST): one row per choice; `option` is the digit, 't' a timeout, 'i' an invalid key. */
+export const ivrLog = pgTable(
+  'ivr_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    ivrId: integer('ivr_id').notNull(),
+    calldate: timestamp('calldate', { withTimezone: true }).notNull(),
+    uniqueid: varchar('uniqueid', { length: 150 }).notNull().default(''),
+    caller: varchar('caller', { length: 80 }).notNull().default(''),
+    option: varchar('option', { length: 2 }).notNull(),
+  },
+  (t) => [index('ivr_log_corp_date_idx').on(t.corpId, t.calldate), index('ivr_log_ivr_date_idx').on(t.ivrId, t.calldate)],
+);
+
+/** Poll answers (D-PST): a caller's digit 0-9 for a question, after a queue call with the agent's extension. */
+export const pollAnswer = pgTable(
+  'poll_answer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpId: integer('corp_id').notNull(),
+    pollId: integer('poll_id').notNull(),
+    questionId: integer('question_id').notNull(),
+    calldate: timestamp('calldate', { withTimezone: true }).notNull(),
+    uniqueid: varchar('uniqueid', { length: 150 }).notNull().default(''),
+    exten: varchar('exten', { length: 10 }).notNull().default(''),
+    answer: smallint('answer').notNull(),
+  },
+  (t) => [index('poll_answer_corp_date_idx').on(t.corpId, t.calldate), index('poll_answer_question_date_idx').on(t.questionId, t.calldate)],
 );
