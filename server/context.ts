@@ -3,6 +3,7 @@ import type { Level, ViewGrant } from '../domain';
 import type { LoginThrottle, ThrottleOptions } from './auth/login-throttle';
 import type { HashOptions } from './auth/passwords';
 import type { Database, Db } from './db/database';
+import type { CampaignControl } from './dialer/campaign-control';
 import type { FileStore } from './files/file-store';
 
 /** Everything buildApp needs besides the database; main.ts reads it from the environment. */
@@ -48,6 +49,8 @@ export interface AppContext {
   /** the live state to refresh after configuration writes; absent without real time */
   live?: {
     reload(): Promise<void>;
+    /** the dialer campaigns engine (null while this instance does not drive the PBX) */
+    campaigns?: CampaignControl | null;
     /** closes a principal's hub connections with a Close carrying this message key (a revoked kiosk screen) */
     closeUser(userId: number, reason: string): void;
   };

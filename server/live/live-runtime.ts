@@ -82,6 +82,7 @@ function createIdleAdapter(): PbxAdapter {
     snapshot: unavailable,
     hangup: unavailable,
     originate: unavailable,
+    dialOut: unavailable,
     addQueueMember: unavailable,
     removeQueueMember: unavailable,
     start: async () => undefined,

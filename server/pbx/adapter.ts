@@ -42,6 +42,27 @@ export interface OriginateRequest {
   timeoutSec?: number;
 }
 
+/**
+ * A campaign's call to an outside number (C-DIA): out through a trunk of the corp; when it is answered
+ * the callee hears a sound (msg) or joins a queue.
+ */
+export interface DialOutRequest {
+  corpId: number;
+  /** the campaign (dialer id), for the records */
+  campaignId: number;
+  /** the trunk the call leaves through (its number, the PJSIP endpoint's id is the adapter's business) */
+  trunkNumber: string;
+  /** the number dialled */
+  number: string;
+  /** seconds it may ring */
+  timeoutSec: number;
+  /** what the answered call does: hear a stored sound (its path on disk) or wait in a queue */
+  then: { kind: 'playback'; soundPath: string } | { kind: 'queue'; queueId: number };
+}
+
+/** How a campaign call ended its ringing (Asterisk's DIALSTATUS / CDR disposition). */
+export type DialOutcome = 'ANSWERED' | 'BUSY' | 'NO ANSWER' | 'FAILED';
+
 export interface QueueMemberRequest {
   corpId: number;
   queueId: number;
@@ -72,6 +93,11 @@ export interface PbxAdapter {
   hangup(channelId: string): Promise<void>;
   /** rings `from`, and when it answers dials `to`; resolves with the first channel's id */
   originate(request: OriginateRequest): Promise<{ channelId: string }>;
+  /**
+   * dials an outside number for a campaign; resolves once the ringing ended with its outcome (an
+   * answered call goes on: playback or queue, and hangs up by itself)
+   */
+  dialOut(request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }>;
   addQueueMember(request: QueueMemberRequest): Promise<void>;
   removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
   start(): Promise<void>;

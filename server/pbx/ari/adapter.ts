@@ -22,7 +22,7 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import WebSocket, { type RawData } from 'ws';
 import { endpointName } from '../../../domain';
 import type { AriBridge, AriChannel, AriDeviceState, AriEndpoint, AriEvent } from '../ari';
-import { PbxError, type OriginateRequest, type PbxAdapter, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
+import { PbxError, type DialOutcome, type DialOutRequest, type OriginateRequest, type PbxAdapter, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from './backoff';
 import { parseAriMessage } from './messages';
 import { endpointDeviceState, EventPicture } from './picture';
@@ -343,6 +343,11 @@ export class AriAdapter implements PbxAdapter {
     this.ensureUsable();
     if (typeof channelId !== 'string' || channelId === '') throw new PbxError('invalid', 'A channel id is required');
     await this.rest.request('DELETE', `/channels/${encodeURIComponent(channelId)}`, { reason_code: 16 }, `hangup of '${channelId}'`);
+  }
+
+  /** Campaign calls through Asterisk are not built yet: the dialer says the PBX cannot dial them. */
+  async dialOut(_request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }> {
+    throw new PbxError('unavailable', 'Campaign calls through Asterisk are not built yet');
   }
 
   async originate(request: OriginateRequest): Promise<{ channelId: string }> {

@@ -26,7 +26,7 @@ import {
   type AriEventBody,
   type DialStatus,
 } from '../ari';
-import { PbxError, type OriginateRequest, type PbxAdapter, type PbxContact, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
+import { PbxError, type DialOutcome, type DialOutRequest, type OriginateRequest, type PbxAdapter, type PbxContact, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
 import { NULL_SINK, type CdrDisposition, type CdrRow, type QueueLogEvent, type RecordSink } from '../records';
 import {
   DEFAULT_TRAFFIC,
@@ -1382,6 +1382,11 @@ export class CallCentreSimulator implements PbxAdapter {
   private hangupCall(call: Call, _cause: number): void {
     const ch = call.kind === 'queue' ? call.caller : call.a;
     if (this.channels.has(ch.id)) this.hangupChannel(ch);
+  }
+
+  /** Campaign calls are not simulated yet: the dialer says the PBX cannot dial them. */
+  async dialOut(_request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }> {
+    throw new PbxError('unavailable', 'The simulator does not dial campaign calls yet');
   }
 
   async originate(request: OriginateRequest): Promise<{ channelId: string }> {

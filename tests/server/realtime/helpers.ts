@@ -10,6 +10,8 @@ import {
   MemoryRecordSink,
   type AriEvent,
   type CallCentreSimulator,
+  type DialOutcome,
+  type DialOutRequest,
   type OriginateRequest,
   type PbxAdapter,
   type PbxSnapshot,
@@ -139,6 +141,9 @@ export class SwitchableAdapter implements PbxAdapter {
   }
   originate(request: OriginateRequest): Promise<{ channelId: string }> {
     return this.sim.originate(request);
+  }
+  dialOut(request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }> {
+    return this.sim.dialOut(request);
   }
   addQueueMember(request: QueueMemberRequest): Promise<void> {
     return this.sim.addQueueMember(request);
