@@ -5,6 +5,8 @@
  */
 export const ASTERISK_WAV = { sampleRate: 8000, channels: 1, bitsPerSample: 16 } as const;
 export const AUDIO_MAX_BYTES = 2_000_000;
+/** The largest upload taken before conversion (C-QUE-18: users upload what they have, e.g. CD-quality stereo). */
+export const AUDIO_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
 /** F-AUD-08: audio sizes are shown with unit 1024 */
 export const AUDIO_SIZE_UNIT = 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUDIO_MAX_BYTES } from '../audio';
+import { AUDIO_UPLOAD_MAX_BYTES } from '../audio';
 import { at } from '../navigation';
 import { PATTERNS } from '../validation';
 import { defineResource } from './define';
@@ -34,7 +34,8 @@ export const mediaServerResource = defineResource({
   columns: [{ key: 'number' }, { key: 'sound', format: 'file' }, { key: 'enabled', format: 'yesNo' }],
   fields: [
     { name: 'number', kind: 'text', lockedOnUpdate: true },
-    { name: 'sound', kind: 'file', accept: ['audio/*'], file: { requiredOnCreate: true, maxBytes: AUDIO_MAX_BYTES }, hintKey: 'audio.hint' },
+    // any audio (converted by the server to the WAV Asterisk plays)
+    { name: 'sound', kind: 'file', accept: ['audio/*'], file: { requiredOnCreate: true, maxBytes: AUDIO_UPLOAD_MAX_BYTES }, hintKey: 'audio.hint' },
     { name: 'enabled', kind: 'switch' },
   ],
   searchFields: ['number'],

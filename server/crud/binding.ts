@@ -49,9 +49,20 @@ export interface ActionResult<TRow> {
   extra?: Record<string, unknown>;
 }
 
-/** What a file field makes of an upload: the file to store (checked, converted); throws ApiFailure (400 on the field) when it cannot. */
+/**
+ * What a file field makes of an upload: the file to store (checked, converted) and the sub-folder of
+ * the corp's folder it goes to (a hold music class is a folder of its own); throws ApiFailure (400 on
+ * the field) when it cannot.
+ */
 export interface FileSpec {
-  accept(upload: Upload): Promise<{ bytes: Uint8Array; ext: string }> | { bytes: Uint8Array; ext: string };
+  accept(upload: Upload, field: string): Promise<StoredFile> | StoredFile;
+}
+
+export interface StoredFile {
+  bytes: Uint8Array;
+  ext: string;
+  /** a sub-folder name written in our code (letters, digits, dashes), never from input */
+  folder?: string;
 }
 
 export interface Conflict {

@@ -368,9 +368,9 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
         issues.push({ path: field.name, message: msg('validation.fileSize', { max: `${Math.round(max / 1024)} KB` }) });
         continue;
       }
-      const stored = await binding.files![field.name].accept(upload);
+      const stored = await binding.files![field.name].accept(upload, field.name);
       const corp = fileCorp(op.existing, op.corpId);
-      const name = await ctx.files.save(corp, stored.bytes, stored.ext);
+      const name = await ctx.files.save(corp, stored.bytes, stored.ext, stored.folder);
       files.written.push({ corp, name });
       const previous = op.existing?.[field.name];
       if (typeof previous === 'string' && previous !== '') files.replaced.push({ corp: fileCorp(op.existing, null), name: previous });

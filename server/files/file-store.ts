@@ -5,8 +5,12 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
 
-/** A stored file's name: a random id and an extension, never anything a user typed. */
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
+/**
+ * A stored file's name: an optional sub-folder of the corp's folder (a hold music class) and a random
+ * id with an extension, never anything a user typed.
+ */
+const STORED_NAME = /^(?:[a-z0-9-]{1,40}\/)?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
+const FOLDER = /^[a-z0-9-]{1,40}$/;
 
 const MIME: Record<string, string> = { wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg', gsm: 'audio/x-gsm', png: 'image/png', jpg: 'image/jpeg' };
 
@@ -24,9 +28,10 @@ export class FileStore {
     return path.join(this.root, String(corpId), name);
   }
 
-  /** Writes a new file for a corp and returns its stored name. */
-  async save(corpId: number, bytes: Uint8Array, ext: string): Promise<string> {
-    const name = `${randomUUID()}.${ext.toLowerCase()}`;
+  /** Writes a new file for a corp (in one of its sub-folders) and returns its stored name. */
+  async save(corpId: number, bytes: Uint8Array, ext: string, folder?: string): Promise<string> {
+    if (folder !== undefined && !FOLDER.test(folder)) throw new Error(`not a stored folder name: ${folder}`);
+    const name = `${folder ? `${folder}/` : ''}${randomUUID()}.${ext.toLowerCase()}`;
     const file = this.pathOf(corpId, name);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
