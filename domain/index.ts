@@ -12,3 +12,5 @@ export * from './destinations';
 export * from './navigation';
 export * from './time-options';
 export * from './audio';
+export * from './dialer';
+export * from './campaign';

@@ -17,6 +17,7 @@ import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/li
 import { mountResources } from './resources';
 import { corpActionsRoutes } from './routes/corp-actions';
 import { kioskRoutes } from './routes/kiosk-screen';
+import { dialerStatsRoutes } from './routes/dialer-stats';
 import { timeOptionRoutes } from './routes/time-options';
 import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(corpActionsRoutes);
       await api.register(trunkActionRoutes);
       await api.register(timeOptionRoutes);
+      await api.register(dialerStatsRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },

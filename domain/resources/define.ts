@@ -95,7 +95,18 @@ export interface FieldDef {
    * (before conversion); the row holds the stored file's name, the API serves it at
    * `/{path}/{id}/files/{field}`
    */
-  file?: { requiredOnCreate?: boolean; maxBytes: number };
+  file?: {
+    requiredOnCreate?: boolean;
+    /** required on create only while this holds of the form values (C-DIA-06: the recording of a msg campaign) */
+    requiredWhen?: (values: Record<string, unknown>) => boolean;
+    /** the message key when a required file is missing (C-IVR-07: 'no audio'); default validation.fileRequired */
+    missingKey?: string;
+    maxBytes: number;
+    /** a text field the chosen file's name fills while it is empty (hold music names, C-MOH-02); the server does the same */
+    nameField?: string;
+  };
+  /** kind 'select' with static options: values other rows of the list already use are offered disabled (C-POL-11) */
+  uniqueAmongSiblings?: boolean;
   /** name of a special field component registered by the client (kind 'custom') */
   component?: string;
   /** spans the full dialog width */
@@ -110,7 +121,11 @@ export interface ColumnDef {
   key: string;
   labelKey?: string;
   /** 'destination': a destinations value shown by its name from the corp's action lookup */
-  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination' | 'list' | 'timeOptions' | 'file';
+  /**
+   * 'file': a row's stored sound, played and downloaded; 'epochDate': epoch seconds in the locale's date
+   * and time (C-VM-04); 'duration': seconds, or minutes rounded up above 60 s (C-VM-03)
+   */
+  format?: 'text' | 'yesNo' | 'level' | 'number' | 'destination' | 'list' | 'timeOptions' | 'file' | 'epochDate' | 'duration';
   /** the value is one of these options: the cell shows the option's label */
   options?: readonly StaticOption[];
   /** the cell shows its value only when this other field of the row is set (a user name only for a linked user) */
@@ -238,6 +253,21 @@ export interface ResourceDefinition {
    * trunk, 521 a queue, 522 a time rule, 523 an IVR, 525 a SIP route); default 409 errors.inUse
    */
   inUse?: { status: number; message: string };
+  /** a row's details in a tooltip (C-EXT-03: action, busy action, external number; C-IVR-03: the options) */
+  rowInfo?: { fields: readonly { field: string; format?: 'destination' | 'text'; options?: readonly StaticOption[] }[]; visibleWhen?: (ctx: Pick<SchemaContext, 'actor'>) => boolean };
+  /** a list to read only (C-VM-02): no create, update or delete routes or buttons */
+  readOnly?: boolean;
+  /** the create form sits above the list instead of a dialog (C-MOH-01) */
+  createInline?: boolean;
+  /**
+   * The spec's path that serves this resource's files by their stored name (`GET /{fileFetchPath}/{file}`,
+   * C-IVR-04, C-QUE-15, C-POL-06, C-POL-14, C-QUE-20, C-MS-05, C-DIA-16), beside `/{path}/{id}/files/{field}`
+   */
+  fileFetchPath?: string;
+  /** the spec's wire names of fields whose name here differs (a queue's hold music sends the queue as qId, C-QUE-20) */
+  bodyAliases?: Readonly<Record<string, string>>;
+  /** what the list says when it cannot be loaded (C-POL-16: 'QUESTION_LIST is not working'), an i18n key */
+  listErrorKey?: string;
   /** rows of this resource are call destinations of this kind, named by this field (corp/actions) */
   destination?: { kind: DestinationKind; labelField: string; valueField: string };
   nav?: ResourceNav;
@@ -275,4 +305,15 @@ export function uncapitalise(key: string): string {
 /** The canAccess request of an action on a resource: its view and its own level ceilings. */
 export function resourceAccess(definition: Pick<ResourceDefinition, 'view' | 'levels'>, action: Action): { view: View; action: Action; levels?: LevelCeilings } {
   return { view: definition.view, action, levels: definition.levels };
+}
+
+/** The name a file's name gives a row (C-MOH-02): without its extension, letters, digits, underscore, space and dash only. */
+export function nameOfFile(filename: string, max = 50): string {
+  return filename
+    .replace(/\.[^.]+$/, '')
+    .replace(/[^\p{L}\p{N}_ -]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
 }

@@ -199,6 +199,15 @@ export const extensionResource = defineResource({
   // C-EXT-07: level 4 changes only the enabled switch and the action
   limitedWrite: { fromLevel: LEVEL.user, fields: ['enabled', 'action'] },
   bulk: { columns: EXTENSION_BULK_COLUMNS, contentField: 'number' },
+  // C-EXT-03: the info tooltip of action, busy action and external number (not for level 4)
+  rowInfo: {
+    fields: [
+      { field: 'action', options: EXTENSION_ACTION_OPTIONS },
+      { field: 'onbusy', options: EXTENSION_BUSY_OPTIONS },
+      { field: 'outer' },
+    ],
+    visibleWhen: belowLevel4,
+  },
   destination: { kind: 'exten', labelField: 'number', valueField: 'number' },
   nav: {
     key: 'extension',

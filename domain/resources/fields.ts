@@ -32,8 +32,12 @@ export function orDefault<T extends z.ZodType>(schema: T) {
  */
 export function intIn(min: number, max: number) {
   return z.preprocess(
-    emptyToUndefined,
-    z.coerce
+    // a form's or multipart's text becomes a number here, so that absent stays absent ('required')
+    (v) => {
+      const present = emptyToUndefined(v);
+      return typeof present === 'string' ? Number(present.trim()) : present;
+    },
+    z
       .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
       .int({ error: 'validation.integer' })
       .min(min, { error: msg('validation.range', { min, max }) })

@@ -1,7 +1,13 @@
 import { corpResource } from './corp';
 import { destinationGroupResource } from './destination-group';
 import { followResource } from './follow';
+import { dialerResource } from './dialer';
+import { integrationResource } from './integration';
+import { ivrResource } from './ivr';
 import { mediaServerResource } from './media-server';
+import { mohCorpResource, mohQueueResource } from './moh';
+import { pollResource, questionResource } from './poll';
+import { voicemailResource } from './voicemail';
 import { restrictionCorpResource, restrictionExtenResource, restrictionInResource } from './restriction';
 import { sipRouteResource } from './sip-route';
 import { sipServerResource } from './sip-server';
@@ -33,6 +39,13 @@ export * from './destination-group';
 export * from './restriction';
 export * from './time-condition';
 export * from './media-server';
+export * from './sound-fields';
+export * from './ivr';
+export * from './poll';
+export * from './moh';
+export * from './integration';
+export * from './dialer';
+export * from './voicemail';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -56,6 +69,14 @@ export const RESOURCES = {
   time: timeConditionResource,
   timeExten: timeExtenResource,
   mediaServer: mediaServerResource,
+  ivr: ivrResource,
+  poll: pollResource,
+  question: questionResource,
+  mohCorp: mohCorpResource,
+  mohQueue: mohQueueResource,
+  integration: integrationResource,
+  dialer: dialerResource,
+  voicemail: voicemailResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

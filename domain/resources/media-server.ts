@@ -28,6 +28,7 @@ export const mediaServerResource = defineResource({
   view: 'mediaServer',
   idField: 'id',
   corpScoped: false,
+  fileFetchPath: 'mediaserver/sounds',
   schema: () => mediaServerSchema,
   defaults: () => ({ number: '', enabled: true }),
   // C-MS-01: number, audio, enabled

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { QUEUE_RULES as R } from '../constants';
 import { msg, PATTERNS } from '../validation';
 import { at } from '../navigation';
+import { destinationSchema, type DestinationPicker } from '../destinations';
 import { defineResource, type StaticOption } from './define';
-import { emptyToUndefined, flag, intIn, whenValid } from './fields';
+import { emptyToUndefined, flag, intIn, optionalId, whenValid } from './fields';
+import { soundField } from './sound-fields';
 
 /** C-QUE-03: Asterisk's strategies (linear is the spec's "serial"). */
 export const QUEUE_STRATEGIES = ['ringall', 'leastrecent', 'fewestcalls', 'random', 'rrmemory', 'linear', 'wrandom', 'rrordered'] as const;
@@ -14,12 +16,15 @@ export const QUEUE_STRATEGY_OPTIONS: StaticOption[] = QUEUE_STRATEGIES.map((valu
   value === 'linear' ? { value, labelKey: `resources.queue.strategies.${value}`, only: 'create' } : { value, labelKey: `resources.queue.strategies.${value}` },
 );
 
+/** C-QUE-12: where a caller goes after the failover timeout; the action list disables its headings, times too. */
+export const QUEUE_FAILOVER_ACTIONS: DestinationPicker = { kinds: ['hangup', 'ivr', 'queue', 'integration', 'exten', 'time'] };
+
 /**
- * Failover actions. The spec's action lists (hang up, IVRs, queues, integrations, extensions) need
- * those resources; until they exist a queue can only hang up.
+ * The hold music a queue's callers hear: none, Asterisk's default, the corp's files (C-MOH) or the
+ * queue's own (C-QUE-17); Asterisk's classes `default`, `corp_{corpId}`, `queue_{queueId}`.
  */
-export const QUEUE_FAILOVER_ACTIONS = ['hangup'] as const;
-export const QUEUE_FAILOVER_OPTIONS: StaticOption[] = QUEUE_FAILOVER_ACTIONS.map((value) => ({ value, labelKey: `resources.queue.failoverActions.${value}` }));
+export const QUEUE_MOH = ['', 'default', 'corp', 'queue'] as const;
+export const QUEUE_MOH_OPTIONS: StaticOption[] = QUEUE_MOH.filter((v) => v !== '').map((value) => ({ value, labelKey: `resources.queue.mohClasses.${value}` }));
 
 /** Member extension numbers: digits, each once, in the order given (linear and rrordered ring in order). */
 const members = z
@@ -46,14 +51,12 @@ export const queueSchema = z
       .regex(PATTERNS.wordSpace, { error: 'validation.wordSpace' }),
     strategy: z.enum(QUEUE_STRATEGIES, { error: 'validation.option' }).default('ringall'),
     timeout: z.preprocess(emptyToUndefined, intIn(0, R.timeoutMax).optional()),
-    failoveraction: z.enum(QUEUE_FAILOVER_ACTIONS, { error: 'validation.option' }).default('hangup'),
+    failoveraction: z.union([z.literal(''), destinationSchema(QUEUE_FAILOVER_ACTIONS)], { error: 'validation.option' }).default('hangup'),
     failovertimeout: intIn(0, R.failoverTimeoutMax).default(R.defaultFailoverTimeout),
-    moh: z
-      .string()
-      .trim()
-      .max(R.nameMax, { error: msg('validation.maxLength', { max: R.nameMax }) })
-      .regex(PATTERNS.wordSpace, { error: 'validation.wordSpace' })
-      .default('default'),
+    moh: z.enum(QUEUE_MOH, { error: 'validation.option' }).default('default'),
+    // C-QUE-07: the poll switch and the poll (sent only while the switch is on)
+    pollEnabled: flag.optional(),
+    pollId: optionalId.default(null),
     ringinuse: flag.default(false),
     position: flag.default(false),
     // checked below: only with position on (clients send 0 when it is off, C-QUE-08)
@@ -74,8 +77,9 @@ export const queueSchema = z
     },
     { when: whenValid('position', 'seconds', 'moh') },
   )
-  .transform(({ autofill, autoFill, timeout, seconds, ...q }) => ({
+  .transform(({ autofill, autoFill, timeout, seconds, pollEnabled, ...q }) => ({
     ...q,
+    pollId: pollEnabled === false ? null : q.pollId,
     timeout: q.strategy === 'ringall' ? null : typeof timeout === 'number' ? timeout : R.defaultTimeout,
     seconds: q.position ? Number(seconds) : 0,
     autoFill: autoFill ?? autofill ?? false,
@@ -93,10 +97,12 @@ export interface QueueRow {
   timeout: number | null;
   failoveraction: string;
   failovertimeout: number;
-  /** polls are not built yet: always null */
+  /** the poll its callers answer after the call (C-QUE-07) */
   pollId: number | null;
+  /** the poll switch of the form: a poll is chosen */
+  pollEnabled: boolean;
   moh: string;
-  /** the announcement sound's file name ('' = none; uploads come with the sound files) */
+  /** the queue's sound (C-QUE-01 audio): a stored file, '' = none */
   announce: string;
   ringinuse: boolean;
   position: boolean;
@@ -115,6 +121,9 @@ export const queueResource = defineResource({
   idField: 'id',
   corpScoped: true,
   destination: { kind: 'queue', labelField: 'name', valueField: 'id' },
+  fileFetchPath: 'queue/sounds',
+  // F-ERR-07: a destination a queue's failover sends calls to is 'in use by a queue'
+  inUse: { status: 521, message: 'errors.inUseByQueue' },
   nav: {
     key: 'queues',
     route: 'configuration/queues',
@@ -131,6 +140,8 @@ export const queueResource = defineResource({
     failoveraction: 'hangup',
     failovertimeout: R.defaultFailoverTimeout,
     moh: 'default',
+    pollEnabled: false,
+    pollId: null,
     ringinuse: false,
     position: false,
     seconds: R.defaultSeconds,
@@ -147,16 +158,21 @@ export const queueResource = defineResource({
     { key: 'seconds', format: 'number', labelKey: 'resources.queue.columns.seconds' },
     { key: 'ringinuse', format: 'yesNo' },
     { key: 'serviceLevelSec', format: 'number', labelKey: 'resources.queue.columns.serviceLevelSec' },
+    { key: 'announce', format: 'file' },
   ],
   fields: [
     { name: 'name', kind: 'text' },
     { name: 'strategy', kind: 'select', options: { kind: 'static', options: QUEUE_STRATEGY_OPTIONS } },
     // C-QUE-04: no strategy timeout for ringall
     { name: 'timeout', kind: 'number', visibleWhen: notRingall },
-    { name: 'failoveraction', kind: 'select', options: { kind: 'static', options: QUEUE_FAILOVER_OPTIONS } },
+    { name: 'failoveraction', kind: 'destination', destinations: QUEUE_FAILOVER_ACTIONS },
     // C-QUE-06: only with a failover action
     { name: 'failovertimeout', kind: 'number', visibleWhen: (v) => typeof v.failoveraction === 'string' && v.failoveraction !== '' },
-    { name: 'moh', kind: 'text' },
+    { name: 'moh', kind: 'select', options: { kind: 'static', options: QUEUE_MOH_OPTIONS } },
+    // C-QUE-07: the poll only with the switch on; turning it off clears the poll
+    { name: 'pollEnabled', kind: 'switch', onChange: (on) => (on ? {} : { pollId: null }) },
+    { name: 'pollId', kind: 'select', options: { kind: 'resource', resource: 'poll', valueField: 'id', labelField: 'name' }, disabledWhen: (v) => v.pollEnabled !== true },
+    soundField('announce'),
     { name: 'serviceLevelSec', kind: 'number' },
     { name: 'ringinuse', kind: 'switch' },
     { name: 'autoFill', kind: 'switch' },

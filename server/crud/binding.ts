@@ -1,4 +1,4 @@
-import { getTableColumns, SQL, type Column } from 'drizzle-orm';
+import { and, getTableColumns, SQL, type Column } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ResourceDefinition } from '../../domain';
@@ -55,7 +55,8 @@ export interface ActionResult<TRow> {
  * the field) when it cannot.
  */
 export interface FileSpec {
-  accept(upload: Upload, field: string): Promise<StoredFile> | StoredFile;
+  /** `input`: the validated body, for what the file depends on (a queue's hold music folder) */
+  accept(upload: Upload, field: string, input: Record<string, unknown>): Promise<StoredFile> | StoredFile;
 }
 
 export interface StoredFile {
@@ -111,7 +112,9 @@ export interface ResourceBinding<TRow extends object, TInput> {
    * writes what lives beside the row (queue members, time options ...) in the same transaction, after
    * the row itself was inserted or updated
    */
-  afterWrite?(db: Db, id: number, input: TInput, op: WriteOp<TRow>): Promise<void>;
+  afterWrite?(db: Db, id: number, input: TInput, op: WriteOp<TRow>, values: Record<string, unknown>): Promise<void>;
+  /** after a row's stored file was sent (C-VM-06: a played voicemail is listened) */
+  fileSent?(row: TRow, field: string, app: AppContext): Promise<void>;
   /**
    * after a create, update or delete committed (e.g. the live state reloads the directory); must not
    * throw and is not awaited by the response
@@ -173,6 +176,8 @@ export interface TableBindingSpec<D extends ResourceDefinition, M extends FieldM
   corp?: PgColumn;
   /** the list order (default the id) */
   orderBy?: readonly (PgColumn | SQL)[];
+  /** the rows of the table this resource is (two resources sharing one table: a corp's and a queue's hold music) */
+  rows?: SQL;
   /** a row as read, reshaped (narrow string columns to their enums ...) */
   mapRow?(row: RowOf<M>): TRow;
   /**
@@ -189,7 +194,7 @@ export interface TableBindingSpec<D extends ResourceDefinition, M extends FieldM
 export function tableBinding<D extends ResourceDefinition, M extends FieldMap, TRow extends object = RowOf<M>, TInput = BodyOf<D>>(
   spec: TableBindingSpec<D, M, TRow, TInput>,
 ): ResourceBinding<TRow, TInput> {
-  const { definition, table, fields, id, corp, orderBy, mapRow, values, ...hooks } = spec;
+  const { definition, table, fields, id, corp, orderBy, mapRow, values, rows: only, ...hooks } = spec;
   const byColumn = new Map<unknown, string>(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]));
   const copies = Object.entries(fields).flatMap(([field, source]) => {
     const property = byColumn.get(source);
@@ -206,7 +211,7 @@ export function tableBinding<D extends ResourceDefinition, M extends FieldMap, T
       const rows = (await db
         .select(fields as Record<string, PgColumn | SQL | SQL.Aliased>)
         .from(table)
-        .where(where)
+        .where(only ? and(only, where) : where)
         .orderBy(...(orderBy ?? [id]))) as RowOf<M>[];
       return mapRow ? rows.map(mapRow) : (rows as unknown as TRow[]);
     },

@@ -4,6 +4,7 @@ import {
   canAccess,
   destinationValue,
   msg,
+  nameOfFile,
   parseDestination,
   QUEUE_SPEED_ACTIONS,
   queueSpeedValue,
@@ -57,6 +58,8 @@ export interface Pipeline<TRow = Record<string, unknown>> {
   update(principal: Principal, id: number, body: unknown, only?: readonly string[], uploads?: Uploads): Promise<TRow>;
   /** sends a row's stored file (a file field's), with HTTP Range; 404 without one */
   sendFile(principal: Principal, id: number, field: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  /** a file by the name the row holds (the spec's fetch paths): only a row the caller may read names it */
+  sendNamedFile(principal: Principal, name: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   remove(principal: Principal, id: number): Promise<void>;
   act(principal: Principal, id: number, action: string): Promise<ActionResult<TRow>>;
   /** all rows or none: every row is written in one transaction, which is rolled back if any row fails */
@@ -287,9 +290,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     files: FileChanges = { written: [], replaced: [] },
   ): Promise<number> {
     const mode = target ? 'update' : 'create';
-    const raw = effectiveBody(principal, asRecord(uncapitaliseKeys(body)), target?.existing ?? null, target?.only);
+    const raw = effectiveBody(principal, withWireNames(asRecord(uncapitaliseKeys(body))), target?.existing ?? null, target?.only);
     // a file field's value is only ever a name this server gave: never taken from the body
     for (const field of fileFields) delete raw[field.name];
+    namesFromFiles(raw, uploads);
     const preCorp = await corpBeforeSchema(db, principal, raw, target?.existing ?? null);
     // below level 1 the corp comes from the token (or the row or the parent), never from the body;
     // level 1 creating without a corpId uses the working corp
@@ -300,7 +304,9 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       if (limits) schemaCtx.corp = limits;
     }
     const parsed = definition.schema(schemaCtx).safeParse(raw);
-    if (!parsed.success) throw invalid(zodIssues(parsed.error));
+    // a missing file is reported with the other fields' problems
+    const missing = mode === 'create' ? missingFiles(raw, uploads) : [];
+    if (!parsed.success || missing.length > 0) throw invalid([...(parsed.success ? [] : zodIssues(parsed.error)), ...missing]);
     const input = parsed.data;
 
     return db.transaction(async (tx) => {
@@ -333,7 +339,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       const values = await binding.toValues(input, op);
       const corpKey = binding.corpColumn ? propertyOf(binding, binding.corpColumn) : null;
       if (corpKey && definition.corpScoped) values[corpKey] = op.corpId;
-      await storeUploads(values, uploads, op, files);
+      await storeUploads(values, uploads, op, files, input);
       let written: number;
       if (target) {
         await tx
@@ -345,7 +351,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
         const inserted = await tx.insert(binding.table).values(values).returning({ id: binding.idColumn });
         written = Number(inserted[0].id);
       }
-      await binding.afterWrite?.(tx, written, input, op);
+      await binding.afterWrite?.(tx, written, input, op, values);
       return written;
     });
   }
@@ -355,20 +361,18 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
    * folder, its name put in the row. A file a create needs and did not get is refused ('no audio',
    * C-IVR-07); an update without one keeps the current file.
    */
-  async function storeUploads(values: Record<string, unknown>, uploads: Uploads, op: WriteOp<Record<string, unknown>>, files: FileChanges): Promise<void> {
+  async function storeUploads(values: Record<string, unknown>, uploads: Uploads, op: WriteOp<Record<string, unknown>>, files: FileChanges, input: Record<string, unknown>): Promise<void> {
     const issues: Issue[] = [];
     for (const field of fileFields) {
       const upload = uploads.get(field.name);
-      if (!upload) {
-        if (op.mode === 'create' && field.file?.requiredOnCreate) issues.push({ path: field.name, message: 'validation.fileRequired' });
-        continue;
-      }
+      // a missing one was reported before the schema's result was taken
+      if (!upload) continue;
       const max = field.file?.maxBytes ?? Infinity;
       if (upload.bytes.length > max) {
         issues.push({ path: field.name, message: msg('validation.fileSize', { max: `${Math.round(max / 1024)} KB` }) });
         continue;
       }
-      const stored = await binding.files![field.name].accept(upload, field.name);
+      const stored = await binding.files![field.name].accept(upload, field.name, input);
       const corp = fileCorp(op.existing, op.corpId);
       const name = await ctx.files.save(corp, stored.bytes, stored.ext, stored.folder);
       files.written.push({ corp, name });
@@ -380,8 +384,35 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   }
 
   /** Removes stored files, after the fact: a failure here leaves an orphan file, never a broken row. */
-  function removeFiles(list: readonly { corp: number; name: string }[]): void {
-    for (const { corp, name } of list) ctx.files.remove(corp, name).catch((error: unknown) => ctx.log.warn({ err: error, corp, name }, 'a stored file could not be removed'));
+  async function removeFiles(list: readonly { corp: number; name: string }[]): Promise<void> {
+    await Promise.all(
+      list.map(({ corp, name }) => ctx.files.remove(corp, name).catch((error: unknown) => ctx.log.warn({ err: error, corp, name }, 'a stored file could not be removed'))),
+    );
+  }
+
+  /** The spec's wire names of fields read as ours (bodyAliases). */
+  function withWireNames(raw: Record<string, unknown>): Record<string, unknown> {
+    for (const [wire, field] of Object.entries(definition.bodyAliases ?? {})) {
+      if (wire in raw && !(field in raw)) raw[field] = raw[wire];
+      delete raw[wire];
+    }
+    return raw;
+  }
+
+  /** A name field left empty takes the uploaded file's name (C-MOH-02), as the form does. */
+  function namesFromFiles(raw: Record<string, unknown>, uploads: Uploads): void {
+    for (const field of fileFields) {
+      const nameField = field.file?.nameField;
+      const upload = uploads.get(field.name);
+      if (nameField && upload && String(raw[nameField] ?? '').trim() === '') raw[nameField] = nameOfFile(upload.filename);
+    }
+  }
+
+  /** The files a create needs and did not get ('no audio', C-IVR-07; a msg campaign's recording, C-DIA-06). */
+  function missingFiles(raw: Record<string, unknown>, uploads: Uploads): Issue[] {
+    return fileFields
+      .filter((field) => !uploads.has(field.name) && (field.file?.requiredOnCreate || field.file?.requiredWhen?.(raw)))
+      .map((field) => ({ path: field.name, message: field.file?.missingKey ?? 'validation.fileRequired' }));
   }
 
   /** A write committed on its own: conflicts mapped, the live state told, the row read again. */
@@ -398,10 +429,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       id = await writeRow(ctx.db, principal, body, target, extra, uploads, files);
     } catch (error) {
       // the row was not written: neither are its new files
-      removeFiles(files.written);
+      await removeFiles(files.written);
       throw conflictOf(error) ?? error;
     }
-    removeFiles(files.replaced);
+    await removeFiles(files.replaced);
     binding.onChange?.(ctx, { mode: target ? 'update' : 'create', id });
     const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
     // deleted by someone else between the read and the write
@@ -443,7 +474,19 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       const row = await loadOne(principal, id);
       const name = row[field];
       if (typeof name !== 'string' || name === '') throw notFound();
-      return ctx.files.send(request, reply, fileCorp(row, null), name, `${definition.name}-${id}-${field}${name.slice(name.lastIndexOf('.'))}`);
+      const sent = await ctx.files.send(request, reply, fileCorp(row, null), name, `${definition.name}-${id}-${field}${name.slice(name.lastIndexOf('.'))}`);
+      await binding.fileSent?.(row, field, ctx);
+      return sent;
+    },
+
+    async sendNamedFile(principal, name, request, reply) {
+      for (const field of fileFields) {
+        const column = columnOfField(field.name);
+        if (!column) continue;
+        const [row] = await binding.load(ctx.db, and(eq(column, name), data(principal).where(binding.corpColumn)));
+        if (row) return this.sendFile(principal, Number(row[definition.idField]), field.name, request, reply);
+      }
+      throw notFound();
     },
 
     async remove(principal, id) {
@@ -460,7 +503,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
         throw error;
       }
       // the row is gone: so are its files
-      removeFiles(fileFields.flatMap((f) => (typeof existing[f.name] === 'string' && existing[f.name] !== '' ? [{ corp: fileCorp(existing, null), name: String(existing[f.name]) }] : [])));
+      await removeFiles(fileFields.flatMap((f) => (typeof existing[f.name] === 'string' && existing[f.name] !== '' ? [{ corp: fileCorp(existing, null), name: String(existing[f.name]) }] : [])));
       binding.onChange?.(ctx, { mode: 'delete', id });
     },
 

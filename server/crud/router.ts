@@ -68,25 +68,35 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
   // a multipart body carries its files: room for each, plus the fields
   const withFiles = fileFields.length > 0 ? { bodyLimit: multipartLimits.maxBytes * multipartLimits.files + 1024 * 1024 } : {};
 
-  r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
-    const { body, uploads } = await bodyOf(request);
-    const { row, extra } = await pipeline.create(principalOf(request), body, uploads);
-    // what a hook hands out once (a kiosk screen's key), beside the row as the caller sees it
-    return reply.code(201).send({ ...row, ...extra });
-  });
+  /** create, update and delete: a read-only resource (C-VM-02) has none */
+  function mountWrites(): void {
+    r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
+      const { body, uploads } = await bodyOf(request);
+      const { row, extra } = await pipeline.create(principalOf(request), body, uploads);
+      // what a hook hands out once (a kiosk screen's key), beside the row as the caller sees it
+      return reply.code(201).send({ ...row, ...extra });
+    });
 
-  r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBodyWithId, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
-    const { body, uploads } = await bodyOf(request);
-    const raw = asRecord(uncapitaliseKeys(body));
-    const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
-    if (!id.success) throw invalid([{ path: definition.idField, message: 'validation.required' }]);
-    return pipeline.update(principalOf(request), id.data, body, undefined, uploads);
-  });
+    r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBodyWithId, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+      const { body, uploads } = await bodyOf(request);
+      const raw = asRecord(uncapitaliseKeys(body));
+      const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
+      if (!id.success) throw invalid([{ path: definition.idField, message: 'validation.required' }]);
+      return pipeline.update(principalOf(request), id.data, body, undefined, uploads);
+    });
 
-  r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
-    const { body, uploads } = await bodyOf(request);
-    return pipeline.update(principalOf(request), request.params.id, body, undefined, uploads);
-  });
+    r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+      const { body, uploads } = await bodyOf(request);
+      return pipeline.update(principalOf(request), request.params.id, body, undefined, uploads);
+    });
+
+    r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, onRequest: authorise('delete') }, async (request) => {
+      await pipeline.remove(principalOf(request), request.params.id);
+      return { status: 200 };
+    });
+  }
+
+  if (!definition.readOnly) mountWrites();
 
   for (const field of fileFields) {
     r.get(
@@ -96,10 +106,14 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
     );
   }
 
-  r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, onRequest: authorise('delete') }, async (request) => {
-    await pipeline.remove(principalOf(request), request.params.id);
-    return { status: 200 };
-  });
+  if (definition.fileFetchPath && fileFields.length > 0) {
+    // the file's stored name may hold a folder (hold music classes): the rest of the path
+    r.get(
+      `/${definition.fileFetchPath}/*`,
+      { schema: { tags, summary: `A file of a ${definition.name} by its stored name (Range supported)` }, onRequest: authorise('read') },
+      async (request, reply) => pipeline.sendNamedFile(principalOf(request), (request.params as { '*': string })['*'], request, reply),
+    );
+  }
 
   for (const action of definition.rowActions ?? []) {
     r.post(

@@ -9,9 +9,12 @@ import {
   destinationGroup,
   extension,
   followMe,
+  ivr,
   lookAndFeel,
   mailParameter,
   parameter,
+  poll,
+  question,
   queue,
   queueMember,
   restrictionCorp,
@@ -192,7 +195,8 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
 /**
  * The demo's routing and rules, so a new user finds every configuration screen with something in it:
  * a carrier server, acme's main number (business hours to Sales, else hang up) and its outbound trunk
- * with SIP routes, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules.
+ * with SIP routes, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules;
+ * then what callers hear and answer (seedCallerJourney).
  */
 async function seedRouting(db: Db, corps: { acme: number; globex: number }, queueId: (name: string) => number): Promise<void> {
   const [carrier] = await db.insert(sipServer).values({ name: 'Carrier', ip: 'sip.carrier.example', port: 5060 }).returning({ id: sipServer.id });
@@ -242,6 +246,34 @@ async function seedRouting(db: Db, corps: { acme: number; globex: number }, queu
     .update(extension)
     .set({ timeExtensId: office.id })
     .where(and(eq(extension.corpId, corps.acme), inArray(extension.number, ['229', '230'])));
+  await seedCallerJourney(db, corps.acme, queueId);
+}
+
+/**
+ * acme's callers' side, so the simulator leaves IVR choices, poll answers and voicemails for the
+ * reports on a fresh start: a welcome menu in front of the queues (1 Sales, 2 Support, 3 Billing), a
+ * two-question survey after Sales calls, and two extensions outside the queues whose unanswered calls
+ * go to voicemail (every extension's busy action is voicemail already). No sounds: users upload them,
+ * and the simulator does not play them.
+ */
+async function seedCallerJourney(db: Db, acme: number, queueId: (name: string) => number): Promise<void> {
+  await db.insert(ivr).values({
+    corpId: acme,
+    name: 'Acme welcome',
+    option1: `queue:${queueId('Sales')}`,
+    option2: `queue:${queueId('Support')}`,
+    option3: `queue:${queueId('Billing')}`,
+  });
+  const [survey] = await db.insert(poll).values({ corpId: acme, name: 'Sales survey', description: 'Two questions after a sales call' }).returning({ id: poll.id });
+  await db.insert(question).values([
+    { corpId: acme, pollId: survey.id, name: 'Did we solve what you called about', orderSequencial: 1 },
+    { corpId: acme, pollId: survey.id, name: 'How would you rate the agent', orderSequencial: 2 },
+  ]);
+  await db.update(queue).set({ pollId: survey.id }).where(eq(queue.id, queueId('Sales')));
+  await db
+    .update(extension)
+    .set({ action: 'voicemail' })
+    .where(and(eq(extension.corpId, acme), inArray(extension.number, ['237', '238'])));
 }
 
 /** Display names of the demo extensions (the description; userName falls back to it). */

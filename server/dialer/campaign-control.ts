@@ -11,16 +11,6 @@ export interface CampaignControl {
   liveCalls(dialerId: number): number;
 }
 
-/** C-DIA: the statistics row action's figures. */
-export interface CampaignStats {
-  /** numbers tried at least once */
-  dialed: number;
-  answered: number;
-  /** out of tries (busy, no answer, failed) */
-  failed: number;
-  /** not tried yet, or to be tried again */
-  pending: number;
-  /** in progress now */
-  live: number;
-  total: number;
-}
+import type { CampaignStats } from '../../domain/dialer';
+
+export type { CampaignStats };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../errors';
@@ -36,6 +36,11 @@ export class FileStore {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, bytes);
     return name;
+  }
+
+  /** A stored file's bytes (a campaign's CSV of numbers); null when it is gone. */
+  async read(corpId: number, name: string): Promise<Buffer | null> {
+    return readFile(this.pathOf(corpId, name)).catch(() => null);
   }
 
   /** Removes a stored file; a missing file is fine (removed twice, or never written). */

@@ -1,25 +1,72 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { parseDestination } from '../../domain';
 import type { Db } from '../db/database';
-import { appUser, corp, extension, queue, queueMember } from '../db/schema';
-import type { DirectoryCorp, DirectoryProvider } from '../realtime';
+import { appUser, corp, extension, ivr, poll, question, queue, queueMember } from '../db/schema';
+import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp } from '../pbx';
+import type { DirectoryCorp, DirectoryExtension, DirectoryProvider, DirectoryQueue } from '../realtime';
+
+/** An extension as the PBX side needs it: also what a call to it does when unanswered or busy (C-EXT actions). */
+export interface PbxDirectoryExtension extends DirectoryExtension {
+  action: string;
+  onbusy: string;
+}
+
+export interface PbxDirectoryQueue extends DirectoryQueue {
+  /** queue.poll_id: the poll its callers answer (C-QUE-07) */
+  pollId: number | null;
+}
+
+/** An IVR's options: [option0 (default), option1 .. option9], destination strings (domain/destinations.ts). */
+export interface PbxDirectoryIvr {
+  id: number;
+  options: string[];
+}
+
+export interface PbxDirectoryPoll {
+  id: number;
+  /** question ids by order_sequencial */
+  questions: number[];
+}
+
+/** The realtime service's directory plus what the simulator needs to route and record calls (IVRs, polls, actions). */
+export interface PbxDirectoryCorp extends DirectoryCorp {
+  extensions: PbxDirectoryExtension[];
+  queues: PbxDirectoryQueue[];
+  ivrs: PbxDirectoryIvr[];
+  polls: PbxDirectoryPoll[];
+}
+
+export interface PbxDirectoryProvider extends DirectoryProvider {
+  corps(): Promise<PbxDirectoryCorp[]>;
+}
+
+const IVR_OPTION_COLUMNS = ['option0', 'option1', 'option2', 'option3', 'option4', 'option5', 'option6', 'option7', 'option8', 'option9'] as const;
 
 /**
- * The realtime service's directory from the database: per enabled corp, its enabled extensions (the
- * linked user's name, else the description) and its queues with their members in the order they
- * were added and the service-level threshold.
+ * The live directory from the database: per enabled corp, its enabled extensions (the linked user's
+ * name, else the description; with their action and busy action), its queues with their members in
+ * the order they were added, the service-level threshold and the poll, and its IVRs and polls.
  */
-export function createDbDirectory(db: Db): DirectoryProvider {
+export function createDbDirectory(db: Db): PbxDirectoryProvider {
   return {
-    async corps(): Promise<DirectoryCorp[]> {
+    async corps(): Promise<PbxDirectoryCorp[]> {
       const corps = await db.select({ id: corp.id }).from(corp).where(eq(corp.enabled, true)).orderBy(asc(corp.id));
       const exts = await db
-        .select({ corpId: extension.corpId, number: extension.number, userName: appUser.name, nick: appUser.nick, description: extension.description })
+        .select({
+          corpId: extension.corpId,
+          number: extension.number,
+          userName: appUser.name,
+          nick: appUser.nick,
+          description: extension.description,
+          action: extension.action,
+          onbusy: extension.onbusy,
+        })
         .from(extension)
         .leftJoin(appUser, eq(appUser.id, extension.userId))
         .where(eq(extension.enabled, true))
         .orderBy(asc(extension.corpId), asc(extension.number));
       const queues = await db
-        .select({ id: queue.id, corpId: queue.corpId, name: queue.name, strategy: queue.strategy, serviceLevel: queue.serviceLevel })
+        .select({ id: queue.id, corpId: queue.corpId, name: queue.name, strategy: queue.strategy, serviceLevel: queue.serviceLevel, pollId: queue.pollId })
         .from(queue)
         .orderBy(asc(queue.corpId), asc(queue.id));
       const members = await db
@@ -28,6 +75,12 @@ export function createDbDirectory(db: Db): DirectoryProvider {
         .innerJoin(extension, and(eq(extension.corpId, queueMember.corpId), eq(extension.number, queueMember.extenNumber)))
         .where(eq(extension.enabled, true))
         .orderBy(asc(queueMember.uniqueId));
+      const ivrs = await db.select().from(ivr).orderBy(asc(ivr.corpId), asc(ivr.id));
+      const polls = await db.select({ id: poll.id, corpId: poll.corpId }).from(poll).orderBy(asc(poll.corpId), asc(poll.id));
+      const questions = await db
+        .select({ id: question.id, pollId: question.pollId })
+        .from(question)
+        .orderBy(asc(question.pollId), asc(question.orderSequencial), asc(question.id));
 
       const byQueue = new Map<number, string[]>();
       for (const m of members) {
@@ -35,15 +88,67 @@ export function createDbDirectory(db: Db): DirectoryProvider {
         list.push(m.number);
         byQueue.set(m.queueId, list);
       }
-      const result = new Map<number, DirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [] }]));
+      const byPoll = new Map<number, number[]>();
+      for (const q of questions) {
+        const list = byPoll.get(q.pollId) ?? [];
+        list.push(q.id);
+        byPoll.set(q.pollId, list);
+      }
+      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [], ivrs: [], polls: [] }]));
       for (const e of exts) {
-        result.get(e.corpId)?.extensions.push({ number: e.number, userName: e.userName || e.description || e.nick || '' });
+        result.get(e.corpId)?.extensions.push({ number: e.number, userName: e.userName || e.description || e.nick || '', action: e.action, onbusy: e.onbusy });
       }
       for (const q of queues) {
-        result.get(q.corpId)?.queues.push({ queueId: q.id, name: q.name, strategy: q.strategy, members: byQueue.get(q.id) ?? [], serviceLevelSec: q.serviceLevel });
+        result.get(q.corpId)?.queues.push({ queueId: q.id, name: q.name, strategy: q.strategy, members: byQueue.get(q.id) ?? [], serviceLevelSec: q.serviceLevel, pollId: q.pollId });
       }
+      for (const i of ivrs) result.get(i.corpId)?.ivrs.push({ id: i.id, options: IVR_OPTION_COLUMNS.map((c) => i[c]) });
+      for (const p of polls) result.get(p.corpId)?.polls.push({ id: p.id, questions: byPoll.get(p.id) ?? [] });
       // the system corp has no telephony: only corps with something to show
       return [...result.values()].filter((c) => c.extensions.length > 0 || c.queues.length > 0);
     },
+  };
+}
+
+const strategyOf = (value: string): QueueStrategy => ((QUEUE_STRATEGIES as readonly string[]).includes(value) ? (value as QueueStrategy) : 'ringall');
+
+/**
+ * The IVR that leads callers to a queue and the key that does (options 1-9 naming `queue:{id}`; the
+ * lowest IVR id when several do), so the simulator logs the choices its callers make (D-IST).
+ */
+export function ivrLeadingTo(ivrs: PbxDirectoryIvr[], queueId: number): { id: number; digit: string } | null {
+  for (const i of ivrs) {
+    for (let d = 1; d <= 9; d++) {
+      const parsed = parseDestination(i.options[d] ?? '');
+      if (parsed?.kind === 'queue' && parsed.id === queueId) return { id: i.id, digit: String(d) };
+    }
+  }
+  return null;
+}
+
+/**
+ * A corp of the directory as the simulator plays it: inbound calls per queue (`callsPerHour`), and
+ * the extensions' own traffic (a fifth of that inside the corp, a third out through the trunk), so a
+ * day leaves internal, outbound and voicemail records beside the queue calls for the reports.
+ */
+export function toSimCorp(c: PbxDirectoryCorp, callsPerHour: number): SimCorp {
+  const polls = new Map(c.polls.map((p) => [p.id, p]));
+  return {
+    corpId: c.corpId,
+    extensions: c.extensions.map((e) => ({ number: e.number, userName: e.userName, action: e.action, onbusy: e.onbusy })),
+    internalCallsPerHour: Math.round(callsPerHour / 5),
+    outboundCallsPerHour: Math.round(callsPerHour / 3),
+    queues: c.queues.map((q) => {
+      const p = q.pollId === null ? undefined : polls.get(q.pollId);
+      return {
+        id: q.queueId,
+        name: q.name,
+        strategy: strategyOf(q.strategy),
+        members: [...q.members],
+        serviceLevelSec: q.serviceLevelSec,
+        callsPerHour,
+        ivr: ivrLeadingTo(c.ivrs, q.queueId),
+        poll: p && p.questions.length > 0 ? { id: p.id, questions: [...p.questions] } : null,
+      };
+    }),
   };
 }

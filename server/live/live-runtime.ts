@@ -6,23 +6,13 @@ import { userOfToken } from '../auth/guard';
 import type { LiveEnvironment } from '../config';
 import type { AppContext } from '../context';
 import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer, type LiveSource } from '../hub';
-import {
-  createAriAdapter,
-  createSimulator,
-  PbxError,
-  QUEUE_STRATEGIES,
-  type CallCentreSimulator,
-  type OriginateRequest,
-  type PbxAdapter,
-  type QueueMemberRequest,
-  type QueueStrategy,
-  type SimCorp,
-  type TrafficOptions,
-} from '../pbx';
-import { createRealtimeService, type DirectoryCorp, type RealtimeService } from '../realtime';
+import type { CampaignControl } from '../dialer/campaign-control';
+import { createCampaignEngine, SYSTEM_CLOCK, type CampaignEngine } from '../dialer/campaign-engine';
+import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type OriginateRequest, type PbxAdapter, type QueueMemberRequest, type TrafficOptions } from '../pbx';
+import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
-import { createDbDirectory } from './directory';
+import { createDbDirectory, toSimCorp } from './directory';
 
 export interface LiveOptions extends LiveEnvironment {
   /** 'realtime' (default) paces the simulator to the wall clock; 'manual' moves only with advance() (tests) */
@@ -33,6 +23,10 @@ export interface LiveOptions extends LiveEnvironment {
   recordFlushMs?: number;
   /** the simulator's traffic model, over its defaults (tests: no phones offline, every call answered) */
   traffic?: Partial<TrafficOptions>;
+  /** how often the campaign engine looks at the running campaigns (ms), default 5000 */
+  campaignTickMs?: number;
+  /** IANA zone of the campaigns' windows; default the server's */
+  timeZone?: string;
 }
 
 /** What needs the live state or the PBX: answered by the leader, forwarded to it from a replica. */
@@ -53,6 +47,8 @@ export interface LiveRuntime {
   /** the simulator when PBX=simulator and this instance leads */
   readonly simulator: CallCentreSimulator | null;
   readonly realtime: RealtimeService | null;
+  /** the dialer campaigns' engine while this instance leads and a PBX is configured, else null */
+  readonly campaigns: CampaignEngine | null;
   /** the live state and PBX commands wherever they are (here or at the leader) */
   readonly ops: LiveOps;
   readonly cluster: Cluster;
@@ -90,28 +86,12 @@ function createIdleAdapter(): PbxAdapter {
   };
 }
 
-const strategyOf = (value: string): QueueStrategy => ((QUEUE_STRATEGIES as readonly string[]).includes(value) ? (value as QueueStrategy) : 'ringall');
-
-export function toSimCorp(corp: DirectoryCorp, callsPerHour: number): SimCorp {
-  return {
-    corpId: corp.corpId,
-    extensions: corp.extensions.map((e) => ({ number: e.number, userName: e.userName })),
-    queues: corp.queues.map((q) => ({
-      id: q.queueId,
-      name: q.name,
-      strategy: strategyOf(q.strategy),
-      members: [...q.members],
-      serviceLevelSec: q.serviceLevelSec,
-      callsPerHour,
-    })),
-  };
-}
-
 /** The PBX side while this instance leads: created on taking the lead, stopped on losing it. */
 interface Term {
   adapter: PbxAdapter;
   simulator: CallCentreSimulator | null;
   realtime: RealtimeService;
+  campaigns: CampaignEngine | null;
   /** corps the simulator was given */
   known: Set<number>;
 }
@@ -133,7 +113,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   const directory = createDbDirectory(ctx.db);
   const dataDir = ctx.config.dataDir;
   const recordingsDir = options.recordingsDir !== undefined ? options.recordingsDir : dataDir === ':memory:' ? null : path.join(dataDir, 'recordings');
-  const sink = createDbRecordSink({ db: ctx.db, recordingsDir, log, flushMs: options.recordFlushMs });
+  const sink = createDbRecordSink({ db: ctx.db, recordingsDir, files: ctx.files, log, flushMs: options.recordFlushMs });
   const prefix = options.redisPrefix ?? 'callboard';
   const backplane: Backplane = options.redisUrl ? new RedisBackplane({ url: options.redisUrl, channel: `${prefix}:hub`, log: { warn } }) : new InProcessBackplane({ warn });
   const cluster = options.redisUrl ? createRedisCluster({ url: options.redisUrl, prefix, log: { warn, info } }) : createLocalCluster();
@@ -177,7 +157,22 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     });
     await realtime.start();
     await adapter.start();
-    term = { adapter, simulator, realtime, known: new Set(corps.map((c) => c.corpId)) };
+    // campaigns run where the PBX is driven; on the simulator's clock, so their times match its calls'
+    const sim = simulator;
+    const campaigns =
+      options.pbx === 'none'
+        ? null
+        : createCampaignEngine({
+            db: ctx.db,
+            adapter,
+            soundsRoot: ctx.files.root,
+            timeZone: options.timeZone,
+            tickMs: options.campaignTickMs,
+            clock: sim ? { ...SYSTEM_CLOCK, now: () => sim.now() } : SYSTEM_CLOCK,
+            log: { warn, info },
+          });
+    campaigns?.start();
+    term = { adapter, simulator, realtime, campaigns, known: new Set(corps.map((c) => c.corpId)) };
     // another instance led before: every client's snapshots come from this one now
     if (options.redisUrl) realtime.publishSnapshots();
   }
@@ -186,6 +181,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     const current = term;
     if (!current) return;
     term = null;
+    await current.campaigns?.stop();
     await current.realtime.stop();
     await current.adapter.stop();
     await sink.flush();
@@ -278,6 +274,9 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     get realtime() {
       return term?.realtime ?? null;
     },
+    get campaigns() {
+      return term?.campaigns ?? null;
+    },
     ops,
     cluster,
     hub,
@@ -298,6 +297,15 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   });
 
   app.addHook('onReady', async () => {
+    // app.ts sets ctx.live once this runtime is built; the campaigns join it here, before any request,
+    // as a getter: the engine exists only while this instance leads (null on a replica, see CampaignControl)
+    if (ctx.live) {
+      Object.defineProperty(ctx.live, 'campaigns', {
+        get: (): CampaignControl | null => runtime.campaigns,
+        enumerable: true,
+        configurable: true,
+      });
+    }
     await cluster.start();
     // the first lead (if any) is running before the app answers
     await transition;

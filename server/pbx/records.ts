@@ -1,6 +1,7 @@
 /**
  * The rows Asterisk writes for calls: `cdr` (reference/protocols.md §4.4, plus corpId and the
- * recording file) and `queue_log` (§4.3), and the sink the PBX side writes them to.
+ * recording file) and `queue_log` (§4.3); the rows of what callers chose (`ivr_log`, `poll_answer`)
+ * and the messages they left (`voicemail`); and the sink the PBX side writes them to.
  */
 
 export type CdrDisposition = 'ANSWERED' | 'NO ANSWER' | 'BUSY' | 'FAILED' | 'CONGESTION' | 'CANCEL';
@@ -75,11 +76,54 @@ export interface QueueLogRow {
   data5: string;
 }
 
+/** A caller's choice in an IVR (D-IST): a digit '0'-'9', 't' (the menu timed out) or 'i' (a key with no option). */
+export interface IvrLogRow {
+  corpId: number;
+  ivrId: number;
+  calldate: Date;
+  /** the caller channel's uniqueid */
+  uniqueid: string;
+  /** the caller's number */
+  caller: string;
+  option: string;
+}
+
+/** A caller's answer 0-9 to one poll question after a queue call (D-PST). */
+export interface PollAnswerRow {
+  corpId: number;
+  pollId: number;
+  questionId: number;
+  calldate: Date;
+  uniqueid: string;
+  /** the extension of the agent who took the call */
+  exten: string;
+  answer: number;
+}
+
+/** A message left in a mailbox (C-VM-05), as Asterisk's voicemail keeps it; the WAV goes with it. */
+export interface VoicemailRow {
+  corpId: number;
+  /** the extension number */
+  mailbox: string;
+  /** epoch seconds */
+  origtime: number;
+  /** `"name" <number>` of the caller */
+  callerid: string;
+  /** the number dialled */
+  destino: string;
+  /** seconds */
+  duration: number;
+}
+
 export interface RecordSink {
   writeCdr(row: CdrRow): void | Promise<void>;
   writeQueueLog(row: QueueLogRow): void | Promise<void>;
   /** `name` is relative (e.g. `2/20240501/1714558530.42.wav`); the bytes are a WAV file */
   writeRecording(name: string, wav: Uint8Array): void | Promise<void>;
+  writeIvrLog(row: IvrLogRow): void | Promise<void>;
+  writePollAnswer(row: PollAnswerRow): void | Promise<void>;
+  /** the message and its WAV (8 kHz 16-bit mono); the sink stores the file and names it in the row */
+  writeVoicemail(row: VoicemailRow, wav: Uint8Array): void | Promise<void>;
 }
 
 /** Keeps rows in memory (tests, demos). `limit` keeps only the newest rows of each kind. */
@@ -87,7 +131,10 @@ export class MemoryRecordSink implements RecordSink {
   readonly cdr: CdrRow[] = [];
   readonly queueLog: QueueLogRow[] = [];
   readonly recordings = new Map<string, Uint8Array>();
-  totals = { cdr: 0, queueLog: 0, recordings: 0 };
+  readonly ivrLog: IvrLogRow[] = [];
+  readonly pollAnswers: PollAnswerRow[] = [];
+  readonly voicemails: { row: VoicemailRow; wav: Uint8Array }[] = [];
+  totals = { cdr: 0, queueLog: 0, recordings: 0, ivrLog: 0, pollAnswers: 0, voicemails: 0 };
 
   constructor(private readonly limit = Infinity) {}
 
@@ -108,6 +155,24 @@ export class MemoryRecordSink implements RecordSink {
     this.recordings.set(name, wav);
     if (this.recordings.size > this.limit) this.recordings.delete(this.recordings.keys().next().value as string);
   }
+
+  writeIvrLog(row: IvrLogRow): void {
+    this.totals.ivrLog++;
+    this.ivrLog.push(row);
+    if (this.ivrLog.length > this.limit) this.ivrLog.shift();
+  }
+
+  writePollAnswer(row: PollAnswerRow): void {
+    this.totals.pollAnswers++;
+    this.pollAnswers.push(row);
+    if (this.pollAnswers.length > this.limit) this.pollAnswers.shift();
+  }
+
+  writeVoicemail(row: VoicemailRow, wav: Uint8Array): void {
+    this.totals.voicemails++;
+    this.voicemails.push({ row, wav });
+    if (this.voicemails.length > this.limit) this.voicemails.shift();
+  }
 }
 
 /** Writes nothing. */
@@ -115,4 +180,7 @@ export const NULL_SINK: RecordSink = {
   writeCdr: () => undefined,
   writeQueueLog: () => undefined,
   writeRecording: () => undefined,
+  writeIvrLog: () => undefined,
+  writePollAnswer: () => undefined,
+  writeVoicemail: () => undefined,
 };

@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { cdr, queueLog } from '../db/schema';
-import type { CdrRow, QueueLogRow, RecordSink } from '../pbx';
+import { cdr, ivrLog, pollAnswer, queueLog, voicemail } from '../db/schema';
+import type { FileStore } from '../files/file-store';
+import type { CdrRow, IvrLogRow, PollAnswerRow, QueueLogRow, RecordSink, VoicemailRow } from '../pbx';
 
 export interface RecordSinkLogger {
   error(data: Record<string, unknown>, msg: string): void;
@@ -12,6 +13,8 @@ export interface DbRecordSinkOptions {
   db: Db;
   /** where recordings go (`{dir}/{corpId}/{yyyymmdd}/{uniqueid}.wav`); null: recordings are not kept */
   recordingsDir: string | null;
+  /** the app's files (DATA_DIR/sounds): voicemail WAVs are stored in the corp's folder; null: messages are kept without audio */
+  files?: FileStore | null;
   log: RecordSinkLogger;
   /** rows are written at most this often (default 500 ms) */
   flushMs?: number;
@@ -24,8 +27,10 @@ export interface DbRecordSink extends RecordSink {
   flush(): Promise<void>;
   /** flushes and stops the timer; later rows are still written, one batch at a time */
   close(): Promise<void>;
-  readonly counters: Readonly<{ cdr: number; queueLog: number; recordings: number; errors: number }>;
+  readonly counters: Readonly<{ cdr: number; queueLog: number; recordings: number; ivrLog: number; pollAnswers: number; voicemails: number; errors: number }>;
 }
+
+type Counted = 'cdr' | 'queueLog' | 'ivrLog' | 'pollAnswers' | 'voicemails';
 
 /** `2/20240501/1714558530.42.wav`: digits, dots and the three parts only (never leaves the folder). */
 const RECORDING_NAME = /^\d+\/\d{8}\/[\w.-]+\.wav$/;
@@ -33,9 +38,10 @@ const RECORDING_NAME = /^\d+\/\d{8}\/[\w.-]+\.wav$/;
 const truncate = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
 /**
- * The PBX's call records into the `cdr` and `queue_log` tables, batched (one insert per table per
- * flush), and WAV recordings under `recordingsDir`. A failed write is logged and the rows dropped:
- * the calls go on.
+ * The PBX's call records into the `cdr`, `queue_log`, `ivr_log`, `poll_answer` and `voicemail` tables,
+ * batched (one insert per table per flush), WAV recordings under `recordingsDir` and voicemail WAVs
+ * through the file store (the row names the stored file). A failed write is logged and the rows
+ * dropped: the calls go on.
  */
 export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
   const { db, log } = options;
@@ -43,13 +49,16 @@ export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
   const batchSize = options.batchSize ?? 200;
   let cdrRows: (typeof cdr.$inferInsert)[] = [];
   let logRows: (typeof queueLog.$inferInsert)[] = [];
+  let ivrRows: (typeof ivrLog.$inferInsert)[] = [];
+  let pollRows: (typeof pollAnswer.$inferInsert)[] = [];
+  let vmRows: (typeof voicemail.$inferInsert)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let chain: Promise<void> = Promise.resolve();
   const pendingFiles = new Set<Promise<void>>();
-  const counters = { cdr: 0, queueLog: 0, recordings: 0, errors: 0 };
+  const counters = { cdr: 0, queueLog: 0, recordings: 0, ivrLog: 0, pollAnswers: 0, voicemails: 0, errors: 0 };
 
   function schedule(): void {
-    if (cdrRows.length + logRows.length >= batchSize) {
+    if (cdrRows.length + logRows.length + ivrRows.length + pollRows.length + vmRows.length >= batchSize) {
       void flush();
       return;
     }
@@ -59,36 +68,48 @@ export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
     }
   }
 
+  async function insert<T>(rows: T[], counted: Counted, what: string, write: (rows: T[]) => Promise<unknown>): Promise<void> {
+    if (rows.length === 0) return;
+    try {
+      await write(rows);
+      counters[counted] += rows.length;
+    } catch (error) {
+      counters.errors++;
+      log.error({ err: error, rows: rows.length }, `${what} rows not written`);
+    }
+  }
+
   function flush(): Promise<void> {
     if (timer !== null) {
       clearTimeout(timer);
       timer = null;
     }
-    const cdrBatch = cdrRows;
-    const logBatch = logRows;
+    const batch = { cdr: cdrRows, queueLog: logRows, ivrLog: ivrRows, pollAnswers: pollRows, voicemails: vmRows };
     cdrRows = [];
     logRows = [];
+    ivrRows = [];
+    pollRows = [];
+    vmRows = [];
     chain = chain.then(async () => {
-      if (cdrBatch.length > 0) {
-        try {
-          await db.insert(cdr).values(cdrBatch);
-          counters.cdr += cdrBatch.length;
-        } catch (error) {
-          counters.errors++;
-          log.error({ err: error, rows: cdrBatch.length }, 'cdr rows not written');
-        }
-      }
-      if (logBatch.length > 0) {
-        try {
-          await db.insert(queueLog).values(logBatch);
-          counters.queueLog += logBatch.length;
-        } catch (error) {
-          counters.errors++;
-          log.error({ err: error, rows: logBatch.length }, 'queue_log rows not written');
-        }
-      }
+      await insert(batch.cdr, 'cdr', 'cdr', (rows) => db.insert(cdr).values(rows));
+      await insert(batch.queueLog, 'queueLog', 'queue_log', (rows) => db.insert(queueLog).values(rows));
+      await insert(batch.ivrLog, 'ivrLog', 'ivr_log', (rows) => db.insert(ivrLog).values(rows));
+      await insert(batch.pollAnswers, 'pollAnswers', 'poll_answer', (rows) => db.insert(pollAnswer).values(rows));
+      await insert(batch.voicemails, 'voicemails', 'voicemail', (rows) => db.insert(voicemail).values(rows));
     });
     return chain;
+  }
+
+  /** a file written in the background (recordings, voicemail audio); flush and close wait for them */
+  function track(done: Promise<void>): void {
+    pendingFiles.add(done);
+    void done.finally(() => pendingFiles.delete(done));
+  }
+
+  /** the files first: a voicemail row waits for its WAV's stored name */
+  async function settle(): Promise<void> {
+    await Promise.all([...pendingFiles]);
+    await flush();
   }
 
   return {
@@ -158,14 +179,44 @@ export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
           log.error({ err: error, file }, 'recording not written');
         }
       })();
-      pendingFiles.add(done);
-      void done.finally(() => pendingFiles.delete(done));
+      track(done);
     },
-    flush: async () => {
-      await Promise.all([flush(), ...pendingFiles]);
+    writeIvrLog(row: IvrLogRow): void {
+      ivrRows.push({ ...row, uniqueid: truncate(row.uniqueid, 150), caller: truncate(row.caller, 80), option: truncate(row.option, 2) });
+      schedule();
     },
-    close: async () => {
-      await Promise.all([flush(), ...pendingFiles]);
+    writePollAnswer(row: PollAnswerRow): void {
+      pollRows.push({ ...row, uniqueid: truncate(row.uniqueid, 150), exten: truncate(row.exten, 10) });
+      schedule();
     },
+    writeVoicemail(row: VoicemailRow, wav: Uint8Array): void {
+      const files = options.files ?? null;
+      track(
+        (async () => {
+          let recording = '';
+          if (files) {
+            try {
+              recording = await files.save(row.corpId, wav, 'wav');
+            } catch (error) {
+              counters.errors++;
+              log.error({ err: error, corpId: row.corpId }, 'voicemail audio not written');
+            }
+          }
+          vmRows.push({
+            corpId: row.corpId,
+            mailbox: truncate(row.mailbox, 10),
+            origtime: row.origtime,
+            callerid: truncate(row.callerid, 80),
+            destino: truncate(row.destino, 80),
+            duration: row.duration,
+            flag: 0,
+            recording,
+          });
+          schedule();
+        })(),
+      );
+    },
+    flush: settle,
+    close: settle,
   };
 }

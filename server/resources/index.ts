@@ -6,7 +6,13 @@ import { mountResource } from '../crud/router';
 import type { BindingLookup } from '../crud/tenant';
 import { corpBinding } from './corp';
 import { destinationGroupBinding } from './destination-group';
+import { dialerBinding } from './dialer';
 import { followBinding } from './follow';
+import { integrationBinding } from './integration';
+import { ivrBinding } from './ivr';
+import { mohCorpBinding, mohQueueBinding } from './moh';
+import { pollBinding, questionBinding } from './poll';
+import { voicemailBinding } from './voicemail';
 import { mediaServerBinding } from './media-server';
 import { restrictionCorpBinding, restrictionExtenBinding, restrictionInBinding } from './restriction';
 import { sipRouteBinding } from './sip-route';
@@ -45,6 +51,14 @@ export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
   time: timeConditionBinding,
   timeExten: timeExtenBinding,
   mediaServer: mediaServerBinding,
+  ivr: ivrBinding,
+  poll: pollBinding,
+  question: questionBinding,
+  mohCorp: mohCorpBinding,
+  mohQueue: mohQueueBinding,
+  integration: integrationBinding,
+  dialer: dialerBinding,
+  voicemail: voicemailBinding,
 };
 
 /** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */

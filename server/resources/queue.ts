@@ -4,6 +4,7 @@ import { tableBinding } from '../crud/binding';
 import { corp, extension, queue, queueMember } from '../db/schema';
 import { qualified } from '../db/sql';
 import { ApiFailure, invalid } from '../errors';
+import { soundFile } from '../files/sound-file';
 
 /** The member numbers of a queue, in the order they were added (linear and rrordered ring in order). */
 const members = sql<string[]>`coalesce((select json_agg(${qualified(queueMember, queueMember.extenNumber)} order by ${qualified(queueMember, queueMember.uniqueId)}) from ${queueMember} where ${qualified(queueMember, queueMember.queueId)} = ${qualified(queue, queue.id)}), '[]'::json)`;
@@ -38,7 +39,8 @@ export const queueBinding = tableBinding({
     members,
   },
   orderBy: [queue.corpId, queue.name],
-  mapRow: (row): QueueRow => ({ ...row, strategy: row.strategy as QueueStrategy, members: Array.isArray(row.members) ? row.members.map(String) : [] }),
+  mapRow: (row): QueueRow => ({ ...row, strategy: row.strategy as QueueStrategy, pollEnabled: row.pollId !== null, members: Array.isArray(row.members) ? row.members.map(String) : [] }),
+  files: { announce: soundFile() },
   // the live state (directory of the realtime service and the simulator) follows the configuration
   onChange: (app) => void app.live?.reload(),
 

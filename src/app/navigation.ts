@@ -36,6 +36,7 @@ export type ScreenKey =
   /** the generic list, dialog, child, row-action and bulk screen of a resource (NavEntry.resource) */
   | 'resource'
   | 'systemParameters'
+  | 'dialerList'
   | 'mailParameters'
   | 'planned';
 
@@ -175,16 +176,6 @@ export function resourceEntries(definition: ResourceDefinition): NavEntry[] {
   ];
 }
 
-/** list + new + update routes of a configuration screen that is not built yet (A-RTE-10) */
-function planned(key: string, path: string, titleKey: string, icon: IconName, view: View | undefined, options: { menu?: readonly MenuPlacement[]; aliases?: readonly string[]; listGuard?: Guard; newGuard?: Guard } = {}): NavEntry[] {
-  const viewGuard = (action: Action): Guard => (view ? { view, action } : {});
-  return [
-    { key, path, titleKey, icon, screen: 'planned', guard: options.listGuard ?? viewGuard('read'), menu: options.menu, aliases: options.aliases },
-    { key: `${key}New`, path: `${path}/new`, titleKey, titleSuffixKey: 'common.new', icon, screen: 'planned', guard: { ...(options.listGuard ?? {}), ...viewGuard('create'), ...(options.newGuard ?? {}) } },
-    { key: `${key}Update`, path: `${path}/update/:id?`, titleKey, titleSuffixKey: 'common.edit', icon, screen: 'planned', guard: { ...(options.listGuard ?? {}), ...viewGuard('update') } },
-  ];
-}
-
 export const NAVIGATION: readonly NavEntry[] = [
   // ---- shell ---------------------------------------------------------------------------------
   { key: 'home', path: 'home', titleKey: 'nav.home', icon: 'home', screen: 'home', guard: { special: ['level5ToPanel'] }, menu: [at(3, undefined, 10)] },
@@ -315,40 +306,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { maxLevel: 1 },
     menu: [at(1, 'config', 20, 'onlyParamsvoip')],
   },
-  ...planned('ivr', 'configuration/ivr', 'nav.ivr', 'ivr', 'ivr', {
-    menu: [at(1, 'workingCorp', 50), at(3, 'config', 30)],
-    aliases: ['ivr'],
-  }),
-  { key: 'queueMohUpdate', path: 'configuration/queues/moh/update/:id?', titleKey: 'nav.queueMoh', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohQueue', action: 'update' } },
-  ...planned('polls', 'configuration/polls', 'nav.polls', 'poll', 'polls', {
-    menu: [at(1, 'workingCorp', 70), at(3, 'config', 50)],
-    aliases: ['polls'],
-  }),
-  { key: 'questions', path: 'configuration/polls/questions', titleKey: 'nav.questions', icon: 'poll', screen: 'planned', guard: { view: 'polls' } },
-  {
-    key: 'voiceMail',
-    path: 'configuration/voiceMail',
-    titleKey: 'nav.voiceMail',
-    icon: 'voiceMail',
-    screen: 'planned',
-    guard: { view: 'voiceMail' },
-    menu: [at(1, 'workingCorp', 80), at(3, 'config', 130), at(4, 'config', 10)],
-  },
-  {
-    key: 'mohCorp',
-    path: 'configuration/mohCorp',
-    titleKey: 'nav.mohCorp',
-    icon: 'moh',
-    screen: 'planned',
-    guard: { view: 'mohCorp' },
-    menu: [at(1, 'workingCorp', 90), at(3, 'config', 10)],
-    aliases: ['mohCorp'],
-  },
-  { key: 'mohNew', path: 'configuration/moh/new', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.new', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'create' } },
-  { key: 'mohUpdate', path: 'configuration/moh/update/:id?', titleKey: 'nav.mohCorp', titleSuffixKey: 'common.edit', icon: 'moh', screen: 'planned', guard: { view: 'mohCorp', action: 'update' } },
-  ...planned('dialer', 'configuration/dialer', 'nav.dialer', 'dialer', 'dialer', { aliases: ['dialer'] }),
-  ...planned('integration', 'configuration/integration', 'nav.integration', 'integration', 'integration', { aliases: ['integration'] }),
-
+        
   // ---- monitoring and misc -------------------------------------------------------------------
   {
     key: 'logmon',

@@ -21,5 +21,6 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   kioskScreens: lazy(() => import('../features/kiosk-screens/kiosk-screen-list-screen')),
   resource: lazy(() => import('../resources/resource-screen')),
   systemParameters: lazy(() => import('../features/parameters/system-parameters-page')),
+  dialerList: lazy(() => import('../features/dialers/dialer-list-screen')),
   mailParameters: lazy(() => import('../features/parameters/mail-parameters-page')),
 };

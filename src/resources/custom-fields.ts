@@ -4,6 +4,7 @@ import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds
 import { ExtensionMembers } from './extension-members';
 import { PatternListField } from './pattern-list-field';
 import { TimeConditionOptions, TimeExtenOptions } from './time-options-field';
+import { WeekDaysField } from './week-days-field';
 import { ViewsGrid, type CustomFieldProps } from './views-grid';
 
 /** Field components named by definitions (`kind: 'custom', component: 'viewsGrid'`). */
@@ -15,4 +16,5 @@ export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   patternList: PatternListField,
   timeOptions: TimeConditionOptions,
   timeExtenOptions: TimeExtenOptions,
+  weekDays: WeekDaysField,
 };

@@ -1,3 +1,4 @@
+import { hhmmText } from '../../domain/dialer';
 import { writableFields, type FieldDef, type ResourceDefinition, type SchemaContext } from '../../domain/resources/define';
 
 export type FormValues = Record<string, unknown>;
@@ -38,6 +39,8 @@ export function toFormValues(definition: Pick<ResourceDefinition, 'defaults' | '
     const value = values[field.name];
     if (TEXTUAL.includes(field.kind) && (value === null || value === undefined)) values[field.name] = '';
     if (field.kind === 'switch') values[field.name] = value === true || value === 1 || value === '1';
+    // a time stored as hhmm (C-DIA-13: 930) shows as the input's HH:MM
+    if (field.kind === 'time' && typeof value === 'number') values[field.name] = hhmmText(value);
   }
   return values;
 }

@@ -25,6 +25,11 @@ export function timeOptionText(option: { from?: string; to?: string; days?: stri
   return `${days} ${option.from ?? ''}–${option.to ?? ''}${action}`;
 }
 
+/** C-VM-03: minutes rounded up above 60 seconds, otherwise seconds. */
+export function durationText(seconds: number, t: Translate): string {
+  return seconds > 60 ? t('units.minutes', { count: Math.ceil(seconds / 60) }) : t('units.seconds', { count: seconds });
+}
+
 /** How a destination value reads (the corp's action lookup); the raw value when none is given. */
 export type DestinationLabel = (value: unknown) => string;
 
@@ -59,6 +64,11 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 
       return destination ? destination(value) : String(value ?? '');
     case 'list':
       return Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    case 'epochDate':
+      // C-VM-04: epoch seconds in the locale's date and time
+      return typeof value === 'number' ? new Date(value * 1000).toLocaleString() : '';
+    case 'duration':
+      return typeof value === 'number' ? durationText(value, t) : '';
     case 'timeOptions':
       // C-TC-11: days comma-separated on read; one option per line
       return Array.isArray(value) ? value.map((o: { from?: string; to?: string; days?: string; action?: string }) => timeOptionText(o, t, destination)).join('\n') : '';

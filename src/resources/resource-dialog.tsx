@@ -15,6 +15,7 @@ export function ResourceDialog({
   row,
   corp,
   parent,
+  siblings,
   onClose,
   onSaved,
 }: {
@@ -24,6 +25,8 @@ export function ResourceDialog({
   corp?: SchemaContext['corp'];
   /** a child row's parent (its id goes into the body) */
   parent?: ParentFilter;
+  /** the other rows of the list (C-POL-11: orders other questions use are offered disabled) */
+  siblings?: readonly Row[];
   onClose: () => void;
   /** after a successful save, before the dialog closes */
   onSaved?: (saved: Row | undefined, mode: 'create' | 'update') => void;
@@ -68,7 +71,7 @@ export function ResourceDialog({
           ))}
         </div>
       ) : null}
-      <ResourceFields definition={definition} form={form} ctx={ctx} row={row} columns={definition.dialogWidth === 1000 ? 3 : 2} files={{ chosen: files, choose: setFile }} />
+      <ResourceFields definition={definition} form={form} ctx={ctx} row={row} columns={definition.dialogWidth === 1000 ? 3 : 2} files={{ chosen: files, choose: setFile }} siblings={siblings} />
     </Dialog>
   );
 }

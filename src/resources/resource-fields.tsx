@@ -26,6 +26,8 @@ interface FieldsProps {
   columns?: 1 | 2 | 3;
   /** the files chosen for file fields (kept beside the form values) */
   files?: FileChoices;
+  /** the other rows of the list, for values they use already (FieldDef.uniqueAmongSiblings) */
+  siblings?: readonly Record<string, unknown>[];
 }
 
 export interface FileChoices {
@@ -37,7 +39,7 @@ export interface FileChoices {
  * The fields of a definition, in declared order, with visibleWhen / only / per-field write rights /
  * lockedOnUpdate / disabledWhen honoured, and each field's onChange effects on the others applied.
  */
-export function ResourceFields({ definition, form, ctx, row, columns = 2, files }: FieldsProps) {
+export function ResourceFields({ definition, form, ctx, row, columns = 2, files, siblings }: FieldsProps) {
   const values = useWatch({ control: form.control }) as FormValues;
   const shown = definition.fields
     .filter((f) => isFieldVisible(f, values, ctx))
@@ -46,7 +48,7 @@ export function ResourceFields({ definition, form, ctx, row, columns = 2, files 
   return (
     <div className={cn('grid grid-cols-1 gap-x-5 gap-y-4', columns >= 2 && 'sm:grid-cols-2', columns === 3 && 'lg:grid-cols-3')}>
       {shown.map(({ field, access }) => (
-        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} locked={access === 'locked'} files={files} />
+        <FieldControl key={field.name} definition={definition} field={field} form={form} ctx={ctx} row={row} locked={access === 'locked'} files={files} siblings={siblings} />
       ))}
     </div>
   );
@@ -74,6 +76,7 @@ function FieldControl({
   row,
   locked,
   files,
+  siblings,
 }: {
   definition: ResourceDefinition;
   field: FieldDef;
@@ -82,6 +85,7 @@ function FieldControl({
   row?: Record<string, unknown> | null;
   locked: boolean;
   files?: FileChoices;
+  siblings?: readonly Record<string, unknown>[];
 }) {
   const { t } = useTranslation();
   const id = `field-${field.name}`;
@@ -154,7 +158,7 @@ function FieldControl({
     // a password with its strength bar starts a row, so it sits beside its confirmation
     <FormField id={id} label={label} error={errorText} hint={field.hintKey ? t(field.hintKey) : undefined} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
       {field.kind === 'select' ? (
-        <SelectControl field={field} form={form} id={id} locked={locked} row={row} mode={ctx.mode} aria={aria} />
+        <SelectControl field={field} form={form} id={id} locked={locked} row={row} mode={ctx.mode} aria={aria} used={usedBySiblings(field, siblings, row, definition.idField)} />
       ) : field.kind === 'destination' && field.destinations ? (
         <Controller
           control={form.control}
@@ -219,6 +223,12 @@ function FieldControl({
   );
 }
 
+/** The values other rows of the list hold in this field (the edited row's own excepted). */
+function usedBySiblings(field: FieldDef, siblings: readonly Record<string, unknown>[] | undefined, row: Record<string, unknown> | null | undefined, idField: string): Set<string> {
+  if (!field.uniqueAmongSiblings || !siblings) return new Set();
+  return new Set(siblings.filter((s) => !row || s[idField] !== row[idField]).map((s) => String(s[field.name])));
+}
+
 function SelectControl({
   field,
   form,
@@ -227,6 +237,7 @@ function SelectControl({
   row,
   mode,
   aria,
+  used,
 }: {
   field: FieldDef;
   form: ResourceForm;
@@ -235,6 +246,7 @@ function SelectControl({
   row?: Record<string, unknown> | null;
   mode: SchemaContext['mode'];
   aria: Record<string, unknown>;
+  used: Set<string>;
 }) {
   const { t } = useTranslation();
   const values = useWatch({ control: form.control }) as FormValues;
@@ -268,7 +280,7 @@ function SelectControl({
           >
             <option value="">{loading ? t('common.loading') : t('common.choose')}</option>
             {list.map((o) => (
-              <option key={String(o.value)} value={String(o.value)} disabled={o.disabled && String(o.value) !== current}>
+              <option key={String(o.value)} value={String(o.value)} disabled={(o.disabled || used.has(String(o.value))) && String(o.value) !== current}>
                 {o.label}
               </option>
             ))}

@@ -25,7 +25,9 @@ import { BulkUploadDialog } from './bulk-upload-dialog';
 import { childResourcesOf } from './children';
 import { buildCsv, buildTsv } from './csv';
 import { cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
+import { InlineCreateForm } from './inline-create-form';
 import { ResourceDialog } from './resource-dialog';
+import { RowInfo } from './row-info';
 import { SoundCell } from './sound-cell';
 import { useCorpActions } from './use-destinations';
 
@@ -86,10 +88,13 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [acting, setActing] = useState<{ action: RowActionDef; row: Row } | null>(null);
   const [importing, setImporting] = useState(false);
-  const destinations = useCorpActions(definition.columns.some((c) => c.format === 'destination' || c.format === 'timeOptions'));
+  const destinations = useCorpActions(
+    definition.columns.some((c) => c.format === 'destination' || c.format === 'timeOptions') || !!definition.rowInfo?.fields.some((f) => f.format === 'destination'),
+  );
   const children = useMemo(() => childResourcesOf(definition).filter((child) => canAccess(user, resourceAccess(child, 'read'))), [definition, user]);
 
-  const may = (action: 'create' | 'update' | 'delete') => canAccess(user, resourceAccess(definition, action));
+  const showInfo = !!definition.rowInfo && (definition.rowInfo.visibleWhen?.({ actor: { id: user.id, level: user.level, corpId: user.corpId } }) ?? true);
+  const may = (action: 'create' | 'update' | 'delete') => !definition.readOnly && canAccess(user, resourceAccess(definition, action));
 
   const { onListLoaded } = extras;
   useEffect(() => {
@@ -101,8 +106,9 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
     if (!list.error) return;
     const body = isApiFailure(list.error) ? list.error.body : null;
     const text = body?.message && i18n.exists(body.message.split('|')[0]) ? translateMessage(t, body.message) : (body?.error ?? list.error.message);
-    notify(`${t('errors.prefix')} ${text}`, 'danger');
-  }, [list.error, notify, t, i18n]);
+    // a screen may say it in its own words (C-POL-16: 'QUESTION_LIST is not working')
+    notify(definition.listErrorKey ? t(definition.listErrorKey) : `${t('errors.prefix')} ${text}`, 'danger');
+  }, [list.error, notify, t, i18n, definition.listErrorKey]);
 
   const shownColumns = useMemo(() => visibleColumns(definition, { actor: { id: user.id, level: user.level, corpId: user.corpId } }), [definition, user.id, user.level, user.corpId]);
   const columns = useMemo<DataTableColumn<Row>[]>(
@@ -121,7 +127,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
             : column.format === 'level'
               ? (row: Row) => <Badge tone="info">{cellText(column, row, t)}</Badge>
               : column.format === 'file'
-                ? (row: Row) => <SoundCell path={`${definition.path}/${rowId(definition, row)}/files/${column.key}`} name={row[column.key] as string | null} label={`${definition.name}-${rowId(definition, row)}`} />
+                ? (row: Row) => <SoundCell path={`${definition.path}/${rowId(definition, row)}/files/${column.key}`} name={row[column.key] as string | null} label={`${definition.name}-${rowId(definition, row)}-${column.key}`} />
                 : column.format === 'timeOptions'
                 ? (row: Row) => <span className="whitespace-pre-line">{cellText(column, row, t, destinations.label)}</span>
                 : column.options || column.onlyWith || column.format === 'destination' || column.format === 'list'
@@ -217,6 +223,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   return (
     <div className="flex flex-col gap-4">
       {extras.intro}
+      {definition.createInline && may('create') ? <InlineCreateForm definition={definition} parent={parent} /> : null}
       <Card className="overflow-hidden" data-testid={`list-${definition.name}`}>
         <DataTable
           rows={filtered}
@@ -246,7 +253,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
                   {t('bulk.button')}
                 </Button>
               ) : null}
-              {may('create') ? (
+              {may('create') && !definition.createInline ? (
                 <Button size="sm" onClick={() => (extras.onCreate ? extras.onCreate() : setDialog({ row: null }))} data-testid="create-button">
                   <Plus />
                   {t('common.new')}
@@ -259,6 +266,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
             return (
               <>
                 {extras.rowActions?.(row)}
+                {showInfo ? <RowInfo definition={definition} row={row} id={id} destinationLabel={destinations.label} /> : null}
                 {children.map((child) => {
                   const Icon = NAV_ICONS[child.parent!.icon];
                   const title = t(child.nav!.titleKey);
@@ -332,6 +340,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
           row={shownDialog.row}
           corp={extras.schemaCorp}
           parent={parent}
+          siblings={rows}
           onClose={closeDialog}
           onSaved={extras.onSaved}
         />

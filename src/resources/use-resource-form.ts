@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
+import { nameOfFile, type ResourceDefinition, type SchemaContext } from '../../domain/resources/define';
 import { saveMessageKey } from '../../domain/status-codes';
 import { isApiFailure } from '../api/client';
 import { createResource, resourceKeys, updateResource, type ParentFilter, type Row } from '../api/resources';
@@ -59,10 +59,21 @@ export function useResourceForm({ definition, mode, row, corp, parent = null, on
 
   // the files chosen for the file fields: kept beside the form values (the schema knows no File)
   const [files, setFiles] = useState<Record<string, File | null>>({});
+  /** how many times the form was reset: a key that gives file inputs a fresh element */
+  const [resets, setResets] = useState(0);
   const fileFields = useMemo(() => definition.fields.filter((f) => f.kind === 'file'), [definition]);
   const setFile = (name: string, file: File | null) => {
     setFiles((all) => ({ ...all, [name]: file }));
     form.clearErrors(name);
+    // a hold music is named after its file unless the user named it (C-MOH-02)
+    const nameField = fileFields.find((f) => f.name === name)?.file?.nameField;
+    if (nameField && file && !form.getValues(nameField)) form.setValue(nameField, nameOfFile(file.name));
+  };
+  /** the form as new (an inline create form after a save) */
+  const reset = () => {
+    form.reset(defaultValues);
+    setFiles({});
+    setResets((n) => n + 1);
   };
 
   const mutation = useMutation({
@@ -97,10 +108,14 @@ export function useResourceForm({ definition, mode, row, corp, parent = null, on
   });
 
   const submit = form.handleSubmit((values) => {
-    // a file a new row needs (the server says so too: 'no audio', C-IVR-07)
-    const missing = mode === 'create' ? fileFields.filter((f) => f.file?.requiredOnCreate && !files[f.name]) : [];
-    for (const field of missing) form.setError(field.name, { type: 'required', message: 'validation.fileRequired' });
-    if (missing.length === 0) mutation.mutate(values);
+    // a file a new row needs (the server says so too; C-IVR-07 says 'no audio' in a snackbar)
+    const missing = mode === 'create' ? fileFields.filter((f) => (f.file?.requiredOnCreate || f.file?.requiredWhen?.(values)) && !files[f.name]) : [];
+    for (const field of missing) form.setError(field.name, { type: 'required', message: field.file?.missingKey ?? 'validation.fileRequired' });
+    if (missing.length > 0) {
+      notifySave(t(missing[0].file?.missingKey ?? 'validation.fileRequired'), 'danger');
+      return;
+    }
+    mutation.mutate(values);
   });
-  return { form, ctx, submit, saving: mutation.isPending, bannerErrors, files, setFile };
+  return { form, ctx, submit, saving: mutation.isPending, bannerErrors, files, setFile, reset, resets };
 }

@@ -23,6 +23,7 @@ describe('queue schema', () => {
       failoveraction: 'hangup',
       failovertimeout: 1800,
       moh: 'default',
+      pollId: null,
       ringinuse: false,
       position: false,
       seconds: 0,
@@ -94,7 +95,9 @@ describe('queue schema', () => {
   it('C-QUE-11 queue position works only with a hold music', () => {
     expect(issuesOf({ ...valid, position: true, seconds: 20, moh: '' })).toEqual(['moh:validation.mohForPosition']);
     expect(issuesOf({ ...valid, position: false, moh: '' })).toEqual([]);
-    expect(issuesOf({ ...valid, moh: 'jazz/1' })).toEqual(['moh:validation.wordSpace']);
+    // C-MOH-01: none, Asterisk's default, the corp's files or the queue's own files
+    for (const moh of ['', 'default', 'corp', 'queue']) expect(issuesOf({ ...valid, moh })).toEqual([]);
+    expect(issuesOf({ ...valid, moh: 'jazz/1' })).toEqual(['moh:validation.option']);
   });
 
   it('C-QUE-09 linear is offered only when creating', () => {
@@ -121,6 +124,6 @@ describe('queue schema', () => {
   });
 
   it('C-QUE-01 the list columns', () => {
-    expect(queueResource.columns.map((c) => c.key)).toEqual(['name', 'strategy', 'timeout', 'position', 'seconds', 'ringinuse', 'serviceLevelSec']);
+    expect(queueResource.columns.map((c) => c.key)).toEqual(['name', 'strategy', 'timeout', 'position', 'seconds', 'ringinuse', 'serviceLevelSec', 'announce']);
   });
 });

@@ -42,6 +42,14 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   time: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   timeExten: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   mediaServer: { read: '100000', create: '100000', update: '100000', delete: '100000' },
+  ivr: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  poll: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  question: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  mohCorp: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  mohQueue: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  integration: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  dialer: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  voicemail: { read: '111101', create: '000000', update: '000000', delete: '000000' },
 };
 
 /** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */
@@ -58,14 +66,22 @@ function generatedRows(): Row[] {
     const rows: Row[] = [
       ['GET', () => base, expectedFor(access.read, 200)],
       ['GET', () => `${base}/999999`, expectedFor(access.read, 404)],
-      ['POST', () => base, expectedFor(access.create, 400), {}],
-      ['PUT', () => base, expectedFor(access.update, 400), {}],
-      ['PUT', () => `${base}/999999`, expectedFor(access.update, 404), {}],
-      ['DELETE', () => `${base}/999999`, expectedFor(access.delete, 404)],
     ];
+    // a read-only resource has no write routes: they answer 404 to everyone (checked below)
+    if (!definition.readOnly) {
+      rows.push(
+        ['POST', () => base, expectedFor(access.create, 400), {}],
+        ['PUT', () => base, expectedFor(access.update, 400), {}],
+        ['PUT', () => `${base}/999999`, expectedFor(access.update, 404), {}],
+        ['DELETE', () => `${base}/999999`, expectedFor(access.delete, 404)],
+      );
+    } else {
+      rows.push(['POST', () => base, [404, 404, 404, 404, 404, 404, 404], {}], ['DELETE', () => `${base}/999999`, [404, 404, 404, 404, 404, 404, 404]]);
+    }
     for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedFor(access[action.permission], 404)]);
     if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedFor(access.create, 400), []]);
     for (const field of definition.fields.filter((f) => f.kind === 'file')) rows.push(['GET', () => `${base}/999999/files/${field.name}`, expectedFor(access.read, 404)]);
+    if (definition.fileFetchPath) rows.push(['GET', () => `/api/v1/${definition.fileFetchPath}/no-such-file.wav`, expectedFor(access.read, 404)]);
     return rows;
   });
 }
@@ -120,6 +136,8 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/originate', /*                */ [401, 400, 400, 400, 400, 400, 400], {}],
   // C-TRK-13: the trunk action resource, with the trunk's update permission
   ['PUT', () => '/api/v1/trunkaction', /*               */ [401, 400, 400, 400, 403, 403, 400], {}],
+  // C-DIA-02: a campaign's statistics, with the dialer view's read (999999: none, 404)
+  ['GET', () => '/api/v1/dialer/999999/stats', /*       */ [401, 404, 404, 404, 403, 403, 404]],
   // C-TC-13: the options of the time conditions, with the time view's read
   ['GET', () => '/api/v1/timeoption', /*                */ [401, 200, 200, 200, 403, 403, 200]],
 ];

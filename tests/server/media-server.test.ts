@@ -2,33 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readWav } from '../../domain';
+import { upload as file, wav } from './fixtures/sounds';
 import { CALLERS, describeEachDatabase, multipart, type Caller } from './fixtures/test-app';
 
 const SUPER = CALLERS.super;
 
-/** A WAV file of `seconds` of silence in the given format (a RIFF header and zeroed samples). */
-function wav({ rate = 8000, channels = 1, bits = 16, seconds = 0.5, format = 1 } = {}): Uint8Array {
-  const dataBytes = Math.round(rate * seconds) * channels * (bits / 8);
-  const bytes = new Uint8Array(44 + dataBytes);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, s: string) => [...s].forEach((c, i) => (bytes[at + i] = c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + dataBytes, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, format, true);
-  view.setUint16(22, channels, true);
-  view.setUint32(24, rate, true);
-  view.setUint32(28, rate * channels * (bits / 8), true);
-  view.setUint16(32, channels * (bits / 8), true);
-  view.setUint16(34, bits, true);
-  ascii(36, 'data');
-  view.setUint32(40, dataBytes, true);
-  return bytes;
-}
-
-const file = (bytes: Uint8Array, filename = 'prompt.wav', type = 'audio/wav') => ({ bytes, filename, type });
 type Row = { id: number; number: string; sound: string; enabled: boolean };
 
 describeEachDatabase('media servers and file fields', (t) => {
@@ -56,7 +34,7 @@ describeEachDatabase('media servers and file fields', (t) => {
     expect(list.some((r) => r.id === row.id)).toBe(true);
   });
 
-  it('F-AUD-05 the sound is fetched with the bearer token, whole or by HTTP Range', async () => {
+  it('F-AUD-05 C-MS-05 the sound is fetched with the bearer token, whole or by HTTP Range', async () => {
     const bytes = wav({ seconds: 1 });
     const row = (await send('POST', '/api/v1/mediaserver', { Number: '7002', Sound: file(bytes) })).json() as Row;
     const whole = await t().get(`/api/v1/mediaserver/${row.id}/files/sound`, SUPER);
@@ -74,6 +52,10 @@ describeEachDatabase('media servers and file fields', (t) => {
     expect((await t().get(`/api/v1/mediaserver/${row.id}/files/sound`, SUPER, { range: `bytes=${bytes.length + 5}-` })).statusCode).toBe(416);
     expect((await t().get(`/api/v1/mediaserver/${row.id}/files/sound`, null)).statusCode).toBe(401);
     expect((await t().get('/api/v1/mediaserver/999999/files/sound', SUPER)).statusCode).toBe(404);
+    // C-MS-05: also by its stored name
+    const named = await t().get(`/api/v1/mediaserver/sounds/${row.sound}`, SUPER);
+    expect(named.statusCode).toBe(200);
+    expect(named.rawPayload.equals(Buffer.from(bytes))).toBe(true);
   });
 
   it('C-QUE-18 C-MS-04 any audio is taken and stored as the WAV Asterisk plays: 44.1 kHz stereo, 8 bit, float become 8 kHz 16-bit mono', async () => {

@@ -49,6 +49,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'workingCorp/time',
       'workingCorp/restrictionsCorp',
     ]);
+    // then spec 2's integrations and campaigns, which the spec's menu leaves out
+    expect(keys.slice(11, 13)).toEqual(['workingCorp/integration', 'workingCorp/dialer']);
     const tree = buildMenu({ user: user(1), params: ALL_PARAMS, workingCorp: { id: 2, name: 'Acme' } });
     expect(tree[0]).toMatchObject({ kind: 'group', key: 'workingCorp', label: 'Acme', closable: true });
   });
@@ -98,6 +100,9 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'config/trunk',
       'config/user',
       'config/voiceMail',
+      // spec 2's integrations and campaigns, which the spec's menu leaves out
+      'config/integration',
+      'config/dialer',
       'config/rolegroup',
       'webphone',
     ]);
@@ -329,6 +334,11 @@ describe('the route table', () => {
         ...['servers', 'mediaserver', 'trunk', 'siproutes', 'speedDialCorp', 'destinationGroup', 'restrictionsCorp', 'restrictionsEntrantes', 'time', 'timeExten'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
         // child resources of an extension, with the routes that go back when entered without one (A-RTE-17)
         ...['follow', 'speedDialExten', 'restrictionsexten'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
+        // what callers hear and the campaigns (issue 9): a poll's questions and a queue's hold music are child lists
+        ...['ivr', 'polls', 'mohCorp', 'integration', 'dialer'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
+        ...['questions', 'queueMoh'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
+        // voicemail is read and listened to, never written from the console
+        'voiceMail',
       ].sort(),
     );
   });

@@ -14,16 +14,21 @@
  * Snapshot: channels, endpoints (PJSIP only) and bridges as ARI lists them; device states and
  * contacts as far as ARI tells them (see picture.ts).
  *
+ * Campaign calls (dialOut): originated to the trunk's endpoint for our application and followed from
+ * their channel's events; see dial-out.ts for the calls made and the outcome rules.
+ *
  * Queue membership: ARI has no queue-member API. The console writes members to the realtime
  * `queue_members` table (reference/protocols.md §5) and app_queue reads it, so addQueueMember and
  * removeQueueMember reject with PbxError 'unavailable' and say so.
  */
+import { randomUUID } from 'node:crypto';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import WebSocket, { type RawData } from 'ws';
-import { endpointName } from '../../../domain';
+import { campaignAppArgs, campaignCdrUserfield, endpointName, trunkDialString } from '../../../domain';
 import type { AriBridge, AriChannel, AriDeviceState, AriEndpoint, AriEvent } from '../ari';
 import { PbxError, type DialOutcome, type DialOutRequest, type OriginateRequest, type PbxAdapter, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from './backoff';
+import { DialOutCall, type DialOutActions } from './dial-out';
 import { parseAriMessage } from './messages';
 import { endpointDeviceState, EventPicture } from './picture';
 import { AriRestClient, type AriAuthMode } from './rest';
@@ -74,9 +79,21 @@ export interface AriAdapterStats {
   ignored: number;
   /** forwarded events the shape check found fault with */
   nonconforming: number;
+  /** campaign calls followed now */
+  dialOuts: number;
 }
 
 const MAX_LOGGED = 20;
+/** a campaign call still ringing this long after its timeout lost its events: hung up, counted failed */
+const DIAL_OUT_MARGIN_MS = 60_000;
+/** an answered campaign call is followed (for its message's end) at most this long */
+const DIAL_OUT_FOLLOW_MS = 4 * 3_600_000;
+
+interface TrackedDialOut {
+  call: DialOutCall;
+  timer: NodeJS.Timeout;
+  reject: (error: Error) => void;
+}
 const QUEUE_DEVICE_CONCURRENCY = 8;
 
 type State = 'idle' | 'running' | 'stopped';
@@ -105,6 +122,8 @@ export class AriAdapter implements PbxAdapter {
   private logged = 0;
   private lastConnectError = '';
   private readonly ignoredTypes = new Set<string>();
+  /** campaign calls by channel id, until their channel is destroyed */
+  private readonly dialOuts = new Map<string, TrackedDialOut>();
   private readonly counters = { connects: 0, failures: 0, received: 0, forwarded: 0, malformed: 0, ignored: 0, nonconforming: 0 };
 
   constructor(options: AriAdapterOptions) {
@@ -122,7 +141,7 @@ export class AriAdapter implements PbxAdapter {
   }
 
   stats(): AriAdapterStats {
-    return { connected: this.connectedSubject.value, ...this.counters };
+    return { connected: this.connectedSubject.value, ...this.counters, dialOuts: this.dialOuts.size };
   }
 
   // ================================================================ lifecycle
@@ -148,6 +167,11 @@ export class AriAdapter implements PbxAdapter {
     this.state = 'stopped';
     this.clearTimers();
     this.settleFirstAttempt();
+    for (const tracked of [...this.dialOuts.values()]) {
+      const settled = tracked.call.settled;
+      tracked.call.abandon();
+      if (!settled) tracked.reject(new PbxError('stopped', 'The ARI adapter stopped while the campaign call was ringing'));
+    }
     const ws = this.socket;
     this.socket = null;
     this.setConnected(false);
@@ -268,6 +292,7 @@ export class AriAdapter implements PbxAdapter {
       this.logLimited('ari: malformed message skipped', { reason: message.reason, sample: text.slice(0, 200) });
       return;
     }
+    if (this.dialOuts.size > 0) this.toDialOuts(message.kind === 'ignored' ? message.type : message.event.type, message.kind === 'ignored' ? message.body : (message.event as unknown as Record<string, unknown>));
     if (message.kind === 'ignored') {
       this.counters.ignored++;
       if (message.type === 'ApplicationReplaced') {
@@ -345,9 +370,92 @@ export class AriAdapter implements PbxAdapter {
     await this.rest.request('DELETE', `/channels/${encodeURIComponent(channelId)}`, { reason_code: 16 }, `hangup of '${channelId}'`);
   }
 
-  /** Campaign calls through Asterisk are not built yet: the dialer says the PBX cannot dial them. */
-  async dialOut(_request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }> {
-    throw new PbxError('unavailable', 'Campaign calls through Asterisk are not built yet');
+  /** the campaign calls an event is about (a handful at a time: a linear look is enough) */
+  private toDialOuts(type: string, event: Record<string, unknown>): void {
+    for (const tracked of this.dialOuts.values()) if (tracked.call.onEvent(type, event)) return;
+  }
+
+  private readonly dialOutActions: DialOutActions = {
+    play: (channelId, media, playbackId) => {
+      this.rest.request('POST', `/channels/${encodeURIComponent(channelId)}/play`, { media, playbackId }, `playback on '${channelId}'`).catch((error: unknown) => {
+        this.log.warn('ari: campaign message not played, hanging up', { channelId, error: String(error) });
+        this.dialOutActions.hangup(channelId);
+      });
+    },
+    continueInDialplan: (channelId, context, extension, callerNumber) => {
+      const channel = `/channels/${encodeURIComponent(channelId)}`;
+      this.rest
+        .request('POST', `${channel}/variable`, { variable: 'CALLERID(num)', value: callerNumber }, `caller id of '${channelId}'`)
+        .then(() => this.rest.request('POST', `${channel}/continue`, { context, extension, priority: 1 }, `continue of '${channelId}'`))
+        .catch((error: unknown) => {
+          this.log.warn('ari: campaign call not continued to its queue, hanging up', { channelId, context, extension, error: String(error) });
+          this.dialOutActions.hangup(channelId);
+        });
+    },
+    hangup: (channelId) => {
+      this.rest.request('DELETE', `/channels/${encodeURIComponent(channelId)}`, { reason_code: 16 }, `hangup of '${channelId}'`).catch((error: unknown) => {
+        if (!(error instanceof PbxError && error.code === 'not_found')) this.log.warn('ari: campaign call not hung up', { channelId, error: String(error) });
+      });
+    },
+    done: (channelId) => {
+      const tracked = this.dialOuts.get(channelId);
+      if (!tracked) return;
+      clearTimeout(tracked.timer);
+      this.dialOuts.delete(channelId);
+    },
+  };
+
+  /**
+   * A campaign's call through the trunk (dial-out.ts): resolves when the ringing ends; PbxError
+   * 'unavailable' / 'stopped' when Asterisk could not be asked or the adapter stopped meanwhile. A
+   * call Asterisk refuses to create (no such endpoint, a bad dial string) is FAILED.
+   */
+  async dialOut(request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }> {
+    this.ensureUsable();
+    const { corpId, campaignId, number, trunkNumber, timeoutSec } = request;
+    if (!Number.isInteger(corpId) || corpId <= 0) throw new PbxError('invalid', `Invalid corp ${String(corpId)}`);
+    if (!Number.isInteger(campaignId) || campaignId <= 0) throw new PbxError('invalid', `Invalid campaign ${String(campaignId)}`);
+    if (!/^\+?[0-9]{2,32}$/.test(number)) throw new PbxError('invalid', `Invalid number '${number}'`);
+    if (!/^[0-9A-Za-z]{1,32}$/.test(trunkNumber)) throw new PbxError('invalid', `Invalid trunk '${trunkNumber}'`);
+    if (!Number.isInteger(timeoutSec) || timeoutSec <= 0) throw new PbxError('invalid', `Invalid timeout ${String(timeoutSec)}`);
+    // without the event stream the call could not be followed: the campaign tries again later
+    if (!this.connectedSubject.value) throw new PbxError('unavailable', 'The ARI event stream is not connected');
+    // our own id: events that come before the POST's answer find their call
+    const channelId = `dialout-${campaignId}-${randomUUID()}`;
+    const result = new Promise<{ outcome: DialOutcome; channelId?: string }>((resolve, reject) => {
+      const call = new DialOutCall(channelId, request, this.dialOutActions, (outcome) => resolve({ outcome, channelId }), () => randomUUID());
+      const onExpiry = () => {
+        const tracked = this.dialOuts.get(channelId);
+        if (!tracked) return;
+        if (!call.settled) return call.expire();
+        // answered: followed a while longer for its message's end, then forgotten (bounded memory)
+        tracked.timer = setTimeout(() => call.abandon(), DIAL_OUT_FOLLOW_MS);
+        tracked.timer.unref();
+      };
+      const timer = setTimeout(onExpiry, timeoutSec * 1000 + DIAL_OUT_MARGIN_MS);
+      timer.unref();
+      this.dialOuts.set(channelId, { call, timer, reject });
+    });
+    // a stop while the originate is still on its way rejects this before it is returned below
+    result.catch(() => undefined);
+    try {
+      await this.rest.request(
+        'POST',
+        '/channels',
+        { endpoint: trunkDialString(number, trunkNumber), app: this.app, appArgs: campaignAppArgs(campaignId), callerId: trunkNumber, timeout: timeoutSec, channelId },
+        `campaign ${campaignId} call to ${number}`,
+        { variables: { 'CDR(userfield)': campaignCdrUserfield(campaignId, number), 'CHANNEL(accountcode)': String(corpId) } },
+      );
+    } catch (error) {
+      const tracked = this.dialOuts.get(channelId);
+      if (tracked && !tracked.call.settled) {
+        tracked.call.abandon();
+        // Asterisk could not create it (no such trunk endpoint, a dial string it refuses): that call failed
+        if (error instanceof PbxError && (error.code === 'invalid' || error.code === 'not_found')) return { outcome: 'FAILED' };
+        throw error;
+      }
+    }
+    return result;
   }
 
   async originate(request: OriginateRequest): Promise<{ channelId: string }> {

@@ -13,7 +13,8 @@ import { checkAriEvent, type AriEvent, type AriEventType } from '../ari';
 
 export type AriMessage =
   | { kind: 'event'; event: AriEvent; problems: string[] }
-  | { kind: 'ignored'; type: string }
+  /** `body`: the parsed object, for the adapter's own use (a campaign call's StasisStart, PlaybackFinished) */
+  | { kind: 'ignored'; type: string; body: Record<string, unknown> }
   | { kind: 'malformed'; reason: string };
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set<AriEventType>([
@@ -101,7 +102,7 @@ export function parseAriMessage(text: string): AriMessage {
   if (!isObj(value)) return { kind: 'malformed', reason: 'not an object' };
   if (typeof value.type !== 'string' || value.type === '') return { kind: 'malformed', reason: 'no type' };
   if (typeof value.timestamp !== 'string') return { kind: 'malformed', reason: `${value.type} without timestamp` };
-  if (!KNOWN_TYPES.has(value.type)) return { kind: 'ignored', type: value.type };
+  if (!KNOWN_TYPES.has(value.type)) return { kind: 'ignored', type: value.type, body: value };
   const missing = missingEssential(value, value.type);
   if (missing) return { kind: 'malformed', reason: `${value.type} without a usable ${missing}` };
   return { kind: 'event', event: value as unknown as AriEvent, problems: checkAriEvent(value) };

@@ -41,13 +41,15 @@ export class AriRestClient {
     return { Authorization: basicAuth(this.options.user, this.options.password) };
   }
 
-  async request(method: 'GET' | 'POST' | 'DELETE', path: string, query?: Record<string, QueryValue>, what = `${method} ${path}`): Promise<AriResponse> {
+  /** `body`: sent as JSON (originate's `variables`) */
+  async request(method: 'GET' | 'POST' | 'DELETE', path: string, query?: Record<string, QueryValue>, what = `${method} ${path}`, body?: unknown): Promise<AriResponse> {
     const url = this.url(path, query);
     let response: Response;
     try {
       response = await fetch(url, {
         method,
-        headers: { Accept: 'application/json', ...this.headers() },
+        headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...this.headers() },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
     } catch (error) {
@@ -55,16 +57,16 @@ export class AriRestClient {
       throw new PbxError('unavailable', timedOut ? `ARI ${what}: no answer within ${this.options.timeoutMs} ms` : `ARI ${what}: ${describe(error)}`);
     }
     const text = await response.text().catch(() => '');
-    let body: unknown = null;
+    let answer: unknown = null;
     if (text) {
       try {
-        body = JSON.parse(text);
+        answer = JSON.parse(text);
       } catch {
-        body = text;
+        answer = text;
       }
     }
-    if (response.ok) return { status: response.status, body };
-    throw new PbxError(codeFor(response.status), `ARI ${what}: ${response.status} ${ariMessage(body) ?? response.statusText}`.trim());
+    if (response.ok) return { status: response.status, body: answer };
+    throw new PbxError(codeFor(response.status), `ARI ${what}: ${response.status} ${ariMessage(answer) ?? response.statusText}`.trim());
   }
 
   async getList<T>(path: string): Promise<T[]> {

@@ -7,6 +7,26 @@ export type QueueStrategy = (typeof QUEUE_STRATEGIES)[number];
 export interface SimExtension {
   number: string;
   userName: string;
+  /**
+   * what a call to it does when nobody answers (spec 2: ring, followMe, voicemail, ...); 'voicemail'
+   * sends the caller to the mailbox (C-VM). Absent: the caller hears the ringing end.
+   */
+  action?: string;
+  /** what a call to it does while it is busy (followMe, voicemail, exTouch); 'voicemail' as above */
+  onbusy?: string;
+}
+
+/** The IVR in front of a queue (ivr_log, D-IST): its id and the digit of its option that leads to the queue. */
+export interface SimQueueIvr {
+  id: number;
+  digit: string;
+}
+
+/** The poll a queue's callers answer after the agent ends the call (poll_answer, D-PST). */
+export interface SimQueuePoll {
+  id: number;
+  /** question ids in the order they are asked (order_sequencial) */
+  questions: number[];
 }
 
 export interface SimQueue {
@@ -31,6 +51,10 @@ export interface SimQueue {
   maxWaitSec?: number;
   /** mean IVR time before the queue (s); 0 = no IVR; default 8 */
   ivrSec?: number;
+  /** the configured IVR that leads here: callers' choices are logged (needs ivrSec > 0) */
+  ivr?: SimQueueIvr | null;
+  /** the queue's poll (queue.poll_id) */
+  poll?: SimQueuePoll | null;
 }
 
 export interface SimCorp {
@@ -84,6 +108,31 @@ export interface TrafficOptions {
   outboundBusyProbability: number;
   /** originate: the first leg answers after this many seconds */
   originateAnswerSec: number;
+  /**
+   * campaign calls (dialOut): the shares that answer, are busy and fail (congestion, unreachable);
+   * the rest rings until the campaign's timeout
+   */
+  campaignAnswerProbability: number;
+  campaignBusyProbability: number;
+  campaignFailedProbability: number;
+  /** a campaign callee who answers does so after a log-normal delay with this mean (s) */
+  campaignAnswerMeanSec: number;
+  /** share of campaign callees who hang up before the message ends */
+  campaignEarlyHangupProbability: number;
+  /** the message's length when its file cannot be read (s) */
+  campaignSoundSec: number;
+  /** IVR walks: the caller first lets the menu time out ('t') / first presses a key with no option ('i') */
+  ivrTimeoutProbability: number;
+  ivrInvalidProbability: number;
+  /** a caller sent to a mailbox leaves a message (else hangs up at the greeting) */
+  voicemailLeaveProbability: number;
+  /** message length */
+  voicemailMessage: Duration;
+  /** polls: the caller stays for the first question when the agent ends the call; then for each next one */
+  pollStartProbability: number;
+  pollContinueProbability: number;
+  /** seconds per question (prompt and key) */
+  pollQuestionSec: number;
 }
 
 export const DEFAULT_TRAFFIC: TrafficOptions = {
@@ -104,6 +153,20 @@ export const DEFAULT_TRAFFIC: TrafficOptions = {
   outboundAnswerProbability: 0.7,
   outboundBusyProbability: 0.1,
   originateAnswerSec: 2,
+  // an outbound campaign over a consumer list: about half pick up, a quarter ring out
+  campaignAnswerProbability: 0.55,
+  campaignBusyProbability: 0.15,
+  campaignFailedProbability: 0.05,
+  campaignAnswerMeanSec: 8,
+  campaignEarlyHangupProbability: 0.2,
+  campaignSoundSec: 15,
+  ivrTimeoutProbability: 0.06,
+  ivrInvalidProbability: 0.04,
+  voicemailLeaveProbability: 0.7,
+  voicemailMessage: { distribution: 'lognormal', meanSec: 22, sigma: 0.5 },
+  pollStartProbability: 0.8,
+  pollContinueProbability: 0.9,
+  pollQuestionSec: 6,
 };
 
 export interface SimulatorLogger {

@@ -11,6 +11,17 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/**
+ * A seed for one more independent stream of the same simulation (FNV-1a of the label, mixed with the
+ * seed): a feature added later draws from its own stream, so turning it on never shifts the draws of
+ * the others (the recorded call sequences stay the same).
+ */
+export function deriveSeed(seed: number, label: string): number {
+  let h = 0x811c9dc5 ^ (seed >>> 0);
+  for (let i = 0; i < label.length; i++) h = Math.imul(h ^ label.charCodeAt(i), 0x01000193) >>> 0;
+  return h >>> 0;
+}
+
 export class Rng {
   private readonly next: () => number;
 
@@ -39,6 +50,17 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** an index drawn with the given (not necessarily normalised) weights */
+  weighted(weights: readonly number[]): number {
+    const total = weights.reduce((s, w) => s + w, 0);
+    let r = this.next() * total;
+    for (let i = 0; i < weights.length; i++) {
+      r -= weights[i];
+      if (r < 0) return i;
+    }
+    return weights.length - 1;
   }
 
   /** exponential with the given mean */

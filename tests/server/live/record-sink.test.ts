@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
-import { cdr, queueLog } from '../../../server/db/schema';
-import type { CdrRow, QueueLogRow } from '../../../server/pbx';
+import { cdr, ivrLog, pollAnswer, queueLog, voicemail } from '../../../server/db/schema';
+import { FileStore } from '../../../server/files/file-store';
+import { toneWav, type CdrRow, type QueueLogRow } from '../../../server/pbx';
 import { createDbRecordSink } from '../../../server/records';
 
 const at = new Date('2024-05-01T08:00:00Z');
@@ -67,6 +68,24 @@ describe('database record sink', () => {
     expect(existsSync(file)).toBe(true);
     expect([...readFileSync(file)]).toEqual([82, 73, 70, 70]);
     expect(sink.counters).toMatchObject({ cdr: 5, queueLog: 1, recordings: 1, errors: 0 });
+    await sink.close();
+  });
+
+  it('D-IST, D-PST, C-VM: ivr_log and poll_answer rows; a voicemail row naming its WAV stored in the corp’s sound folder', async () => {
+    const files = new FileStore(path.join(dir, 'sounds'));
+    const sink = createDbRecordSink({ db: database.orm, recordingsDir: null, files, log, flushMs: 10_000 });
+    sink.writeIvrLog({ corpId: 2, ivrId: 5, calldate: at, uniqueid: '1.7', caller: '5511999990000', option: 't' });
+    sink.writePollAnswer({ corpId: 2, pollId: 9, questionId: 31, calldate: at, uniqueid: '1.7', exten: '201', answer: 8 });
+    const wav = toneWav(2);
+    sink.writeVoicemail({ corpId: 2, mailbox: '202', origtime: 1714550400, callerid: '"Ann" <201>', destino: '202', duration: 2 }, wav);
+    await sink.flush();
+    expect(await database.orm.select().from(ivrLog)).toEqual([expect.objectContaining({ corpId: 2, ivrId: 5, option: 't', caller: '5511999990000', uniqueid: '1.7' })]);
+    expect(await database.orm.select().from(pollAnswer)).toEqual([expect.objectContaining({ corpId: 2, pollId: 9, questionId: 31, exten: '201', answer: 8 })]);
+    const [message] = await database.orm.select().from(voicemail);
+    expect(message).toMatchObject({ corpId: 2, mailbox: '202', origtime: 1714550400, callerid: '"Ann" <201>', destino: '202', duration: 2, flag: 0 });
+    expect(message.recording).toMatch(/^[0-9a-f-]{36}\.wav$/);
+    expect(readFileSync(path.join(dir, 'sounds', '2', message.recording))).toEqual(Buffer.from(wav));
+    expect(sink.counters).toMatchObject({ ivrLog: 1, pollAnswers: 1, voicemails: 1, errors: 0 });
     await sink.close();
   });
 

@@ -193,7 +193,7 @@ describe('parseAriMessage', () => {
     const e = fixture('inbound-queue-call').events[0];
     expect(parseAriMessage(JSON.stringify(e))).toEqual({ kind: 'event', event: e, problems: [] });
     expect(parseAriMessage('{')).toEqual({ kind: 'malformed', reason: 'not JSON' });
-    expect(parseAriMessage('{"type":"StasisEnd","timestamp":"t"}')).toEqual({ kind: 'ignored', type: 'StasisEnd' });
+    expect(parseAriMessage('{"type":"StasisEnd","timestamp":"t"}')).toEqual({ kind: 'ignored', type: 'StasisEnd', body: { type: 'StasisEnd', timestamp: 't' } });
     expect(parseAriMessage(JSON.stringify({ type: 'ChannelVarset', timestamp: 't', application: 'a', variable: 'X', value: '1' })).kind).toBe('event'); // global variable: no channel
   });
 });

@@ -23,6 +23,8 @@ export interface RecordedRequest {
   path: string;
   query: Record<string, string>;
   auth: 'basic' | 'api_key';
+  /** the JSON body, when one was sent */
+  body?: unknown;
 }
 
 export interface RecordedUpgrade {
@@ -186,7 +188,12 @@ export class FakeAri {
     }
     const query = Object.fromEntries(url.searchParams);
     delete query.api_key;
-    this.requests.push({ method: req.method ?? '', path: url.pathname, query, auth });
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const recorded: RecordedRequest = { method: req.method ?? '', path: url.pathname, query, auth };
+    if (text) recorded.body = JSON.parse(text) as unknown;
+    this.requests.push(recorded);
     if (this.restDelayMs > 0) await new Promise((r) => setTimeout(r, this.restDelayMs));
     if (res.destroyed) return;
     if (this.failNext) {
@@ -196,6 +203,7 @@ export class FakeAri {
     }
     const path = decodeURIComponent(url.pathname);
     const channel = /^\/ari\/channels\/([^/]+)$/.exec(path);
+    const channelAction = /^\/ari\/channels\/([^/]+)\/(play|continue|variable)$/.exec(path);
     const device = /^\/ari\/deviceStates\/(.+)$/.exec(path);
     if (req.method === 'GET' && path === '/ari/channels') return this.json(res, 200, this.state.channels);
     if (req.method === 'GET' && path === '/ari/endpoints') return this.json(res, 200, this.state.endpoints);
@@ -210,11 +218,21 @@ export class FakeAri {
       res.writeHead(204).end();
       return;
     }
+    if (req.method === 'POST' && channelAction) {
+      if (!this.state.channels.some((c) => c.id === channelAction[1])) return this.json(res, 404, { message: 'Channel not found' });
+      if (channelAction[2] === 'continue' || channelAction[2] === 'variable') {
+        res.writeHead(204).end();
+        return;
+      }
+      if (!query.media) return this.json(res, 400, { message: 'media is required' });
+      const id = query.playbackId ?? `playback-${this.requests.length}`;
+      return this.json(res, 201, { id, media_uri: query.media, target_uri: `channel:${channelAction[1]}`, language: 'en', state: 'queued' });
+    }
     if (req.method === 'POST' && path === '/ari/channels') {
       if (!query.endpoint) return this.json(res, 400, { message: 'Endpoint must be specified' });
       const n = ++this.originated;
       const created: AriChannel = {
-        id: `1714550400.${100 + n}`,
+        id: query.channelId ?? `1714550400.${100 + n}`,
         name: `${query.endpoint}-${String(n).padStart(8, '0')}`,
         state: 'Down',
         protocol_id: '',

@@ -1,0 +1,84 @@
+/**
+ * What sets the simulated call centre in motion: inbound calls per queue and extension calls per corp
+ * as Poisson arrivals (optionally shaped by an hourly profile), and phones that unregister now and
+ * then and come back.
+ */
+import type { CorpState, ExtState, QueueState } from './state';
+import type { Timer } from './scheduler';
+import { HOUR, SEC, type SimWorld } from './world';
+
+export interface GeneratorTargets {
+  inboundCall(q: QueueState): void;
+  randomDialCall(corp: CorpState, external: boolean): void;
+}
+
+export class Generators {
+  constructor(
+    private readonly w: SimWorld,
+    private readonly targets: GeneratorTargets,
+  ) {}
+
+  start(corp: CorpState): void {
+    for (const q of corp.queues.values()) this.scheduleArrival(q);
+    this.scheduleDialGenerators(corp);
+    for (const ext of corp.exts.values()) this.scheduleFlap(ext);
+  }
+
+  private rateFactor(time: number): { now: number; max: number } {
+    const profile = this.w.traffic.hourlyProfile;
+    if (!profile || profile.length !== 24) return { now: 1, max: 1 };
+    return { now: profile[new Date(time).getUTCHours()], max: Math.max(...profile) };
+  }
+
+  /** Poisson arrivals by thinning against the profile's peak rate */
+  private poisson(perHour: number, fire: () => void, keep: (t: Timer) => void): void {
+    const w = this.w;
+    const { max } = this.rateFactor(w.now());
+    const peak = perHour * max;
+    if (!(peak > 0)) return;
+    const gap = w.rng.exponential(HOUR / peak);
+    keep(
+      w.sched.after(gap, () => {
+        const { now } = this.rateFactor(w.now());
+        if (w.rng.float() < now / max) fire();
+        this.poisson(perHour, fire, keep);
+      }),
+    );
+  }
+
+  scheduleArrival(q: QueueState): void {
+    this.poisson(
+      q.cfg.callsPerHour,
+      () => this.targets.inboundCall(q),
+      (t) => (q.arrivalTimer = t),
+    );
+  }
+
+  /** the corp's internal and outbound calls (slots 0 and 1 of its timers) */
+  scheduleDialGenerators(corp: CorpState): void {
+    const keep = (slot: number) => (t: Timer) => (corp.timers[slot] = t);
+    this.poisson(corp.cfg.internalCallsPerHour ?? 0, () => this.targets.randomDialCall(corp, false), keep(0));
+    this.poisson(corp.cfg.outboundCallsPerHour ?? 0, () => this.targets.randomDialCall(corp, true), keep(1));
+  }
+
+  scheduleFlap(ext: ExtState, delayMs?: number): void {
+    const w = this.w;
+    ext.flapTimer?.cancel();
+    if (ext.removed) return;
+    let delay = delayMs;
+    if (delay === undefined) {
+      if (ext.registered) {
+        if (!(w.traffic.unregisterPerHour > 0)) return;
+        delay = w.rng.exponential(HOUR / w.traffic.unregisterPerHour);
+      } else delay = w.rng.lognormal(w.traffic.offlineMeanMin * 60 * SEC, 0.5);
+    }
+    ext.flapTimer = w.sched.after(delay, () => {
+      ext.flapTimer = null;
+      if (ext.registered) {
+        if (ext.channels.size > 0) return this.scheduleFlap(ext, 60 * SEC); // not in the middle of a call
+        w.unregister(ext, w.rng.chance(0.5) ? 'Unreachable' : 'Removed');
+      } else w.register(ext);
+      this.scheduleFlap(ext);
+    });
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The simulator's shared state: what one corp, extension, queue, channel, bridge and call is while the
+ * simulation runs. Every other file of the simulator reads and writes these; this one imports nothing
+ * of them (the bottom of the simulator's import graph).
+ */
+import type { AriCallerId, AriChannelState, AriContactStatus, AriDeviceStateValue, AriDialplanCep } from '../ari';
+import type { DialOutcome, DialOutRequest } from '../adapter';
+import type { SimCorp, SimExtension, SimQueue } from './config';
+import type { Timer } from './scheduler';
+
+export interface ExtState {
+  corp: CorpState;
+  number: string;
+  userName: string;
+  /** the extension's configuration (action, busy action) */
+  cfg: SimExtension;
+  endpoint: string;
+  device: string;
+  registered: boolean;
+  /** last contact status reported (Removed: no contact left) */
+  contactStatus: AriContactStatus;
+  ip: string;
+  port: number;
+  channels: Set<SimChannel>;
+  lastDevice: AriDeviceStateValue;
+  wrapupUntil: number;
+  flapTimer: Timer | null;
+  removed: boolean;
+}
+
+export interface MemberState {
+  number: string;
+  penalty: number;
+  paused: boolean;
+  callsTaken: number;
+  lastCall: number;
+}
+
+export interface QueueState {
+  corp: CorpState;
+  cfg: SimQueue;
+  /** `{corpId}_{queueId}` */
+  name: string;
+  members: Map<string, MemberState>;
+  waiting: QueueCall[];
+  rrpos: number;
+  lastAvail: AriDeviceStateValue | null;
+  arrivalTimer: Timer | null;
+  dispatchPending: boolean;
+}
+
+export interface CorpState {
+  cfg: SimCorp;
+  corpId: number;
+  trunk: string;
+  exts: Map<string, ExtState>;
+  queues: Map<number, QueueState>;
+  timers: Timer[];
+}
+
+export interface SimChannel {
+  id: string;
+  name: string;
+  state: AriChannelState;
+  protocolId: string;
+  caller: AriCallerId;
+  connected: AriCallerId;
+  dialplan: AriDialplanCep;
+  created: number;
+  corp: CorpState;
+  ext: ExtState | null;
+  onHold: boolean;
+  /** the call it belongs to now (a campaign channel joins a queue call when it is answered) */
+  call: Call;
+}
+
+export interface SimBridge {
+  id: string;
+  channels: string[];
+  created: number;
+}
+
+/** One member's ringing phone for a waiting caller. */
+export interface Leg {
+  ch: SimChannel;
+  ext: ExtState;
+  startedAt: number;
+  timer: Timer;
+}
+
+export interface CallBase {
+  seq: number;
+  corp: CorpState;
+  timers: Timer[];
+  bridge: SimBridge | null;
+  answeredAt: number | null;
+  startedAt: number;
+  recording: string;
+  done: boolean;
+}
+
+/** A campaign call that reached a queue: its records say where it came from. */
+export interface CampaignOrigin {
+  campaignId: number;
+  /** the number dialled */
+  number: string;
+  /** the caller id the callee saw (the trunk's number) */
+  trunkNumber: string;
+  /** when the callee answered */
+  answeredAt: number;
+}
+
+export interface QueueCall extends CallBase {
+  kind: 'queue';
+  queue: QueueState;
+  caller: SimChannel;
+  /** 'poll': the agent hung up and the caller answers the queue's poll */
+  phase: 'ivr' | 'waiting' | 'ringing' | 'talking' | 'poll';
+  enteredAt: number;
+  originalPosition: number;
+  legs: Leg[];
+  tried: Set<string>;
+  retryAt: number;
+  agent: ExtState | null;
+  agentCh: SimChannel | null;
+  /** set when an answered campaign call joined the queue (no IVR, its own CDR shape) */
+  campaign: CampaignOrigin | null;
+}
+
+export interface DialCall extends CallBase {
+  kind: 'dial';
+  origin: 'internal' | 'outbound' | 'originate';
+  a: SimChannel;
+  aExt: ExtState;
+  b: SimChannel | null;
+  target: string;
+  external: boolean;
+  /** 'voicemail': the callee was busy or did not answer, the caller is in the mailbox */
+  phase: 'originating' | 'dialing' | 'ringing' | 'talking' | 'voicemail';
+  dialstring: string;
+  lastdata: string;
+  /** while the caller is in a mailbox */
+  mailbox: Mailbox | null;
+}
+
+/** A caller in an extension's mailbox (C-VM): `u` unavailable, `b` busy (Asterisk's VoiceMail options). */
+export interface Mailbox {
+  ext: ExtState;
+  reason: 'u' | 'b';
+  /** when VoiceMail answered */
+  answeredAt: number;
+  /** when the beep sounded and the message began; null during the greeting */
+  recordingFrom: number | null;
+}
+
+export interface CampaignCall extends CallBase {
+  kind: 'campaign';
+  campaignId: number;
+  number: string;
+  trunkNumber: string;
+  /** the trunk leg: the only channel of a campaign call until it joins a queue */
+  ch: SimChannel;
+  dialstring: string;
+  phase: 'dialing' | 'ringing' | 'playback';
+  then: DialOutRequest['then'];
+  /** resolves dialOut's promise with the ringing's outcome (once) */
+  settle: ((outcome: DialOutcome) => void) | null;
+}
+
+export type Call = QueueCall | DialCall | CampaignCall;
+
+export interface SimulatorStats {
+  now: number;
+  channels: number;
+  calls: number;
+  bridges: number;
+  timers: number;
+  waiting: number;
+  events: number;
+  callsStarted: number;
+  callsFinished: number;
+}
