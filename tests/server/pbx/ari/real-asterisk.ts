@@ -1,8 +1,9 @@
 /**
  * A real Asterisk for the ARI tests (../shared/asterisk: `bash install.sh` once), started in its own
  * folders and ports so it never meets another Asterisk on the machine, with sipp playing the carrier
- * behind a trunk endpoint. `asteriskSkipReason` says why these tests cannot run here (printed by the
- * suite), null when they can.
+ * behind a trunk endpoint and, for the live-state suites, the phones of a corp (REGISTERed to one
+ * answering sipp). `asteriskSkipReason` says why these tests cannot run here (printed by the suite),
+ * null when they can.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -15,7 +16,12 @@ import { trunkEndpointName } from '../../../../domain';
 
 const ASTERISK = '/usr/sbin/asterisk';
 const MODULES = '/usr/lib/asterisk/modules';
-export const KIT_SIPP = path.resolve(fileURLToPath(new URL('../../../../../shared/asterisk/sipp', import.meta.url)));
+/** The Asterisk kit: ASTERISK_KIT (set by .ci/run), else ../shared/asterisk beside the project, else the team's /work/shared. */
+const KIT = [process.env.ASTERISK_KIT, fileURLToPath(new URL('../../../../../shared/asterisk', import.meta.url)), '/work/shared/asterisk']
+  .filter((dir): dir is string => !!dir)
+  .map((dir) => path.resolve(dir))
+  .find((dir) => existsSync(path.join(dir, 'sipp'))) ?? path.resolve(fileURLToPath(new URL('../../../../../shared/asterisk', import.meta.url)));
+export const KIT_SIPP = path.join(KIT, 'sipp');
 export const OUR_SIPP = fileURLToPath(new URL('./sipp', import.meta.url));
 
 function which(cmd: string): boolean {
@@ -30,7 +36,7 @@ export const asteriskSkipReason: string | null = !existsSync(ASTERISK)
       ? `the kit's sipp scenarios are not at ${KIT_SIPP}`
       : null;
 
-async function freeTcpPort(): Promise<number> {
+export async function freeTcpPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -41,11 +47,11 @@ async function freeTcpPort(): Promise<number> {
   });
 }
 
-async function freeUdpPort(): Promise<number> {
+export async function freeUdpPort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const socket = createSocket('udp4');
     socket.once('error', reject);
-    socket.bind(0, '127.0.0.1', () => {
+    socket.bind(0, host, () => {
       const { port } = socket.address();
       socket.close(() => resolve(port));
     });
@@ -58,6 +64,8 @@ export interface RealAsterisk {
   password: string;
   /** where the carrier (sipp) must listen */
   carrierPort: number;
+  /** Asterisk's SIP port (UDP, 127.0.0.1) */
+  sipPort: number;
   dir: string;
   /** cdr_csv's rows so far (Master.csv) */
   cdrRows(): string[][];
@@ -65,16 +73,126 @@ export interface RealAsterisk {
   queueLog(): string[];
   /** runs sipp with a scenario as the carrier for one call; resolves with its exit code */
   carrier(scenario: string): { done: Promise<number>; stop(): void };
+  /** a CLI command (`asterisk -rx`), its output */
+  rx(command: string): string;
+  /** whether ARI answers now */
+  ariUp(): Promise<boolean>;
+  /** stops Asterisk (`core stop now`, SIGKILL after 5 s), keeping its folders (astdb: registrations) */
+  halt(): Promise<void>;
+  /** starts it again with the same folders and ports; resolves once ARI answers */
+  boot(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** The phones and queues of one corp, as Callboard names them (domain/realtime.ts). */
+export interface PbxCorp {
+  corpId: number;
+  /** extension numbers: endpoints `{corpId}_{number}`, auth user the same, password `secret-{number}` */
+  extensions: string[];
+  /** queues `{corpId}_{id}` with static members */
+  queues: { id: number; strategy: string; members: string[]; timeoutSec?: number }[];
+}
+
+export interface PbxOptions {
+  /** a trunk `trunk_{number}` whose carrier is sipp on 127.0.0.1:{carrierPort}; accountcode the corp */
+  trunkNumber: string;
+  corp: PbxCorp;
+  /**
+   * the live-state configuration: the corp's phones, `c{corp}-internal` (extension to extension, 6{q}
+   * to a queue, 778 answers and waits), `c{corp}-inbound` from the carrier endpoint `{corp}_carrier`
+   * (source address 127.0.0.2) into the queues. Without it: the trunk and queue 1 of the dial-out suite.
+   */
+  phones?: boolean;
+}
+
+export const phonePassword = (number: string) => `secret-${number}`;
+
 /** A trunk `trunk_{number}` whose carrier is sipp on 127.0.0.1:{carrierPort}; accountcode the corp. */
 export async function startAsterisk(trunkNumber: string, corpId: number): Promise<RealAsterisk> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'callboard-asterisk-'));
+  return startPbx({ trunkNumber, corp: { corpId, extensions: [], queues: [{ id: 1, strategy: 'ringall', members: [] }] } });
+}
+
+/** modules these tests need, not more (an autoload would want the configuration of everything) */
+const MODULE_LIST = [
+  'res_sorcery_config', 'res_sorcery_memory', 'res_sorcery_astdb', 'res_pjproject', 'res_pjsip', 'res_pjsip_session', 'chan_pjsip', 'res_pjsip_sdp_rtp', 'res_pjsip_caller_id',
+  'res_pjsip_endpoint_identifier_ip', 'res_pjsip_endpoint_identifier_user', 'res_pjsip_registrar', 'res_pjsip_pubsub', 'res_pjsip_authenticator_digest',
+  'res_pjsip_outbound_authenticator_digest', 'res_pjsip_nat', 'res_pjsip_rfc3326',
+  'res_rtp_asterisk', 'res_timing_timerfd', 'res_http_websocket', 'res_websocket_client', 'res_ari', 'res_ari_model', 'res_ari_channels', 'res_ari_events', 'res_ari_playbacks', 'res_ari_applications', 'res_ari_asterisk', 'res_ari_bridges',
+  'res_ari_endpoints', 'res_ari_device_states', 'res_stasis', 'res_stasis_answer', 'res_stasis_playback', 'res_stasis_device_state', 'res_stasis_recording', 'res_stasis_snoop',
+  'res_musiconhold', 'bridge_simple', 'bridge_native_rtp', 'bridge_softmix', 'bridge_holding', 'pbx_config', 'app_playback', 'app_queue', 'app_dial', 'app_stasis', 'format_wav',
+  'format_pcm', 'codec_ulaw', 'codec_alaw', 'func_callerid', 'func_cdr', 'func_channel', 'cdr_csv', 'res_format_attr_opus',
+];
+
+function configFiles(dir: string, options: PbxOptions, ports: { httpPort: number; sipPort: number; carrierPort: number }): Record<string, string> {
   const etc = path.join(dir, 'etc');
-  for (const d of ['etc', 'run', 'log', 'log/cdr-csv', 'spool', 'db', 'sounds']) mkdirSync(path.join(dir, d), { recursive: true });
-  const [httpPort, sipPort, carrierPort] = [await freeTcpPort(), await freeUdpPort(), await freeUdpPort()];
-  const files: Record<string, string> = {
+  const { corpId } = options.corp;
+  const trunk = trunkEndpointName(options.trunkNumber);
+  const phones = options.phones ? options.corp.extensions : [];
+  const endpoint = (n: string) => `${corpId}_${n}`;
+  const pjsipPhones = phones
+    .map(
+      (n) => `[${endpoint(n)}]
+type = endpoint
+transport = transport-udp
+context = c${corpId}-internal
+accountcode = ${corpId}
+callerid = "Ext ${n}" <${n}>
+disallow = all
+allow = ulaw
+direct_media = no
+rtp_symmetric = yes
+force_rport = yes
+auth = ${endpoint(n)}
+aors = ${endpoint(n)}
+[${endpoint(n)}]
+type = auth
+auth_type = userpass
+username = ${endpoint(n)}
+password = ${phonePassword(n)}
+[${endpoint(n)}]
+type = aor
+max_contacts = 1
+remove_existing = yes
+qualify_frequency = 0
+default_expiration = 3600
+`,
+    )
+    .join('');
+  const carrier = options.phones
+    ? `[${corpId}_carrier]
+type = endpoint
+transport = transport-udp
+context = c${corpId}-inbound
+accountcode = ${corpId}
+disallow = all
+allow = ulaw
+direct_media = no
+rtp_symmetric = yes
+[${corpId}_carrier]
+type = identify
+endpoint = ${corpId}_carrier
+match = 127.0.0.2
+`
+    : '';
+  const queues = options.corp.queues
+    .map(
+      (q) =>
+        `[${corpId}_${q.id}]\nstrategy = ${q.strategy}\njoinempty = yes\nleavewhenempty = no\nringinuse = no\nretry = 1\ntimeout = ${q.timeoutSec ?? 15}\nwrapuptime = 0\nservicelevel = 30\n` +
+        (options.phones ? q.members.map((m) => `member => PJSIP/${endpoint(m)},0,Ext ${m},PJSIP/${endpoint(m)}\n`).join('') : ''),
+    )
+    .join('');
+  const internal = options.phones
+    ? `[c${corpId}-internal]
+exten => _X.,1,Dial(PJSIP/${corpId}_${'${EXTEN}'},30)
+ same => n,Hangup()
+exten => _6X,1,Goto(c${corpId}-queues,${'${EXTEN:1}'},1)
+exten => 778,1,Answer()
+ same => n,Wait(20)
+ same => n,Hangup()
+`
+    : '';
+  const inbound = options.phones ? `exten => _X.,1,Goto(c${corpId}-queues,${'${EXTEN:-1}'},1)\n` : '';
+  return {
     'asterisk.conf': `[directories]
 astetcdir => ${etc}
 astmoddir => ${MODULES}
@@ -90,35 +208,22 @@ astsbindir => /usr/sbin
 [options]
 verbose = 1
 `,
-    // what these tests need, not more (an autoload would want the configuration of everything)
-    'modules.conf': `[modules]
-autoload = no
-${[
-  'res_sorcery_config', 'res_sorcery_memory', 'res_sorcery_astdb', 'res_pjproject', 'res_pjsip', 'res_pjsip_session', 'chan_pjsip', 'res_pjsip_sdp_rtp', 'res_pjsip_caller_id',
-  'res_pjsip_endpoint_identifier_ip', 'res_pjsip_pubsub', 'res_pjsip_authenticator_digest', 'res_pjsip_outbound_authenticator_digest', 'res_pjsip_nat', 'res_pjsip_rfc3326',
-  'res_rtp_asterisk', 'res_timing_timerfd', 'res_http_websocket', 'res_websocket_client', 'res_ari', 'res_ari_model', 'res_ari_channels', 'res_ari_events', 'res_ari_playbacks', 'res_ari_applications', 'res_ari_asterisk', 'res_ari_bridges',
-  'res_ari_endpoints', 'res_ari_device_states', 'res_stasis', 'res_stasis_answer', 'res_stasis_playback', 'res_stasis_device_state', 'res_stasis_recording', 'res_stasis_snoop',
-  'res_musiconhold', 'bridge_simple', 'bridge_native_rtp', 'bridge_softmix', 'bridge_holding', 'pbx_config', 'app_playback', 'app_queue', 'app_dial', 'app_stasis', 'format_wav',
-  'format_pcm', 'codec_ulaw', 'codec_alaw', 'func_callerid', 'func_cdr', 'func_channel', 'cdr_csv', 'res_format_attr_opus',
-]
-  .map((m) => `load => ${m}.so`)
-  .join('\n')}
-`,
+    'modules.conf': `[modules]\nautoload = no\n${MODULE_LIST.map((m) => `load => ${m}.so`).join('\n')}\n`,
     'logger.conf': '[general]\nqueue_log = yes\nqueue_log_name = queue_log\n[logfiles]\nmessages.log => notice,warning,error\n',
-    'http.conf': `[general]\nenabled = yes\nbindaddr = 127.0.0.1\nbindport = ${httpPort}\n`,
+    'http.conf': `[general]\nenabled = yes\nbindaddr = 127.0.0.1\nbindport = ${ports.httpPort}\n`,
     'ari.conf': '[general]\nenabled = yes\npretty = no\n[callboard]\ntype = user\nread_only = no\npassword = callboard\npassword_format = plain\n',
     'cdr.conf': '[general]\nenable = yes\nunanswered = yes\n[csv]\nusegmtime = yes\nloguniqueid = yes\nloguserfield = yes\naccountlogs = no\n',
     'rtp.conf': '[general]\nrtpstart = 30000\nrtpend = 30999\n',
     'musiconhold.conf': '[general]\n',
-    'queues.conf': '[general]\npersistentmembers = no\n[2_1]\nstrategy = ringall\njoinempty = yes\nleavewhenempty = no\n',
+    'queues.conf': `[general]\npersistentmembers = no\nshared_lastcall = yes\n${queues}`,
     'pjsip.conf': `[global]
 type = global
-endpoint_identifier_order = ip
+endpoint_identifier_order = ip,username
 [transport-udp]
 type = transport
 protocol = udp
-bind = 127.0.0.1:${sipPort}
-[${trunkEndpointName(trunkNumber)}]
+bind = 127.0.0.1:${ports.sipPort}
+[${trunk}]
 type = endpoint
 transport = transport-udp
 context = c${corpId}-inbound
@@ -126,50 +231,84 @@ disallow = all
 allow = ulaw
 direct_media = no
 accountcode = ${corpId}
-aors = ${trunkEndpointName(trunkNumber)}
-[${trunkEndpointName(trunkNumber)}]
+aors = ${trunk}
+[${trunk}]
 type = aor
-contact = sip:127.0.0.1:${carrierPort}
-`,
+contact = sip:127.0.0.1:${ports.carrierPort}
+${carrier}${pjsipPhones}`,
     'extensions.conf': `[general]
 static = yes
-[c${corpId}-inbound]
-[c${corpId}-queues]
-exten => 1,1,Answer()
- same => n,Queue(${corpId}_1,t,,,120)
+${internal}[c${corpId}-inbound]
+${inbound}[c${corpId}-queues]
+exten => _X,1,Answer()
+ same => n,Queue(${corpId}_${'${EXTEN}'},t,,,120)
  same => n,Hangup()
 `,
   };
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(etc, name), text);
+}
+
+export async function startPbx(options: PbxOptions): Promise<RealAsterisk> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'callboard-asterisk-'));
+  const etc = path.join(dir, 'etc');
+  for (const d of ['etc', 'run', 'log', 'log/cdr-csv', 'spool', 'db', 'sounds']) mkdirSync(path.join(dir, d), { recursive: true });
+  const ports = { httpPort: await freeTcpPort(), sipPort: await freeUdpPort(), carrierPort: await freeUdpPort() };
+  for (const [name, text] of Object.entries(configFiles(dir, options, ports))) writeFileSync(path.join(etc, name), text);
   const conf = path.join(etc, 'asterisk.conf');
-  const child: ChildProcess = spawn(ASTERISK, ['-C', conf, '-f', '-n'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  const ariUrl = `http://127.0.0.1:${httpPort}`;
+  const ariUrl = `http://127.0.0.1:${ports.httpPort}`;
   const auth = `Basic ${Buffer.from('callboard:callboard').toString('base64')}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (exited) throw new Error(`Asterisk exited at start: ${output}`);
-    const ok = await fetch(`${ariUrl}/ari/asterisk/ping`, { headers: { authorization: auth } })
+  let child: ChildProcess | null = null;
+  let exited = true;
+  let output = '';
+
+  const ariUp = () =>
+    fetch(`${ariUrl}/ari/asterisk/ping`, { headers: { authorization: auth }, signal: AbortSignal.timeout(1000) })
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Asterisk did not answer ARI within 20 s: ${output}`);
+
+  async function boot(): Promise<void> {
+    const started = spawn(ASTERISK, ['-C', conf, '-f', '-n'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    exited = false;
+    output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-4000));
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    started.once('exit', () => {
+      if (child === started) exited = true;
+    });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (exited) throw new Error(`Asterisk exited at start: ${output}`);
+      if (await ariUp()) break;
+      if (Date.now() > deadline) {
+        started.kill('SIGKILL');
+        throw new Error(`Asterisk did not answer ARI within 20 s: ${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await new Promise((r) => setTimeout(r, 200));
   }
+
+  async function halt(): Promise<void> {
+    const running = child;
+    if (!running || exited) return;
+    const gone = new Promise<boolean>((resolve) => running.once('exit', () => resolve(true)));
+    spawnSync(ASTERISK, ['-C', conf, '-rx', 'core stop now'], { timeout: 5000 });
+    const stopped = await Promise.race([gone, new Promise<boolean>((r) => setTimeout(() => r(false), 5000))]);
+    if (!stopped) {
+      running.kill('SIGKILL');
+      await gone;
+    }
+    exited = true;
+  }
+
+  await boot();
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   return {
     ariUrl,
     user: 'callboard',
     password: 'callboard',
-    carrierPort,
+    carrierPort: ports.carrierPort,
+    sipPort: ports.sipPort,
     dir,
     cdrRows: () =>
       read(path.join(dir, 'log', 'cdr-csv', 'Master.csv'))
@@ -178,16 +317,16 @@ exten => 1,1,Answer()
         .map(csvLine),
     queueLog: () => read(path.join(dir, 'log', 'queue_log')).split('\n').filter(Boolean),
     carrier(scenario: string) {
-      const sipp = spawn('sipp', ['-sf', scenario, '-i', '127.0.0.1', '-p', String(carrierPort), '-m', '1', '-nostdin'], { cwd: dir, stdio: 'ignore' });
+      const sipp = spawn('sipp', ['-sf', scenario, '-i', '127.0.0.1', '-p', String(ports.carrierPort), '-m', '1', '-nostdin'], { cwd: dir, stdio: 'ignore' });
       const done = new Promise<number>((resolve) => sipp.once('exit', (code) => resolve(code ?? -1)));
       return { done, stop: () => void sipp.kill('SIGTERM') };
     },
+    rx: (command: string) => spawnSync(ASTERISK, ['-C', conf, '-rx', command], { timeout: 5000, encoding: 'utf8' }).stdout ?? '',
+    ariUp,
+    halt,
+    boot,
     async stop() {
-      if (!exited) {
-        spawnSync(ASTERISK, ['-C', conf, '-rx', 'core stop now'], { timeout: 5000 });
-        const gone = await Promise.race([new Promise((r) => child.once('exit', r)).then(() => true), new Promise((r) => setTimeout(() => r(false), 5000))]);
-        if (!gone) child.kill('SIGKILL');
-      }
+      await halt();
       rmSync(dir, { recursive: true, force: true });
     },
   };
