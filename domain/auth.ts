@@ -57,14 +57,23 @@ export interface MyUser {
 export const setThemeSchema = z.object({ theme: z.coerce.number().refine((v) => v === 0 || v === 1, { error: 'validation.theme' }) });
 export const setLangSchema = z.object({ lang: z.enum(LANGUAGES) });
 
-/** Own profile (A-PRF-02..05): password and email; the name is not editable. */
+/**
+ * Own profile (A-PRF-02..05): password and email; the name is not editable. The current password is
+ * asked too (issue 13): the change ends the user's other sessions, so it must be the user's.
+ */
 export const profileSchema = z
   .object({
-    mail: z.string().trim().min(1, { error: 'validation.required' }).pipe(z.email({ error: 'validation.email' })),
+    currentPass: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200, { error: msg('validation.maxLength', { max: 200 }) }),
+    mail: z
+      .string()
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .pipe(z.email({ error: 'validation.email' }).max(LIMITS.mailMax, { error: msg('validation.maxLength', { max: LIMITS.mailMax }) })),
     pass: z
       .string()
       .min(1, { error: 'validation.required' })
-      .min(LIMITS.userPassMin, { error: msg('validation.minLength', { min: LIMITS.userPassMin }) }),
+      .min(LIMITS.userPassMin, { error: msg('validation.minLength', { min: LIMITS.userPassMin }) })
+      .max(200, { error: msg('validation.maxLength', { max: 200 }) }),
     passConfirm: z.string(),
   })
   .refine((p) => p.pass === p.passConfirm, { path: ['passConfirm'], error: 'validation.passwordsDiffer' });

@@ -30,6 +30,10 @@ export const LIMITS = {
   userNickMin: 4,
   userNickMax: 16,
   userPassMin: 4,
+  /** the columns' lengths: a longer value cannot be stored */
+  mailMax: 255,
+  corpMonPathMax: 255,
+  corpWebHookMax: 500,
   callHistory: 5,
   sideMenuWidthPx: 220,
   /** image uploads of look and feel; the spec gives none, 1 MiB is ample for a 512x512 PNG */
@@ -45,6 +49,8 @@ export const EXTENSION_RULES = {
   len4Min: 1000,
   len4Max: 9999,
   passMin: 4,
+  /** the column's length (a SIP secret Asterisk reads in clear) */
+  passMax: 64,
   descriptionMax: 80,
   outerMax: 20,
   callgroupMax: 99,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, whenValid } from './resources/fields';
 
 /**
  * Time options of time conditions (C-TC) and extension schedules (C-ETC): on some days of the week,
@@ -60,12 +61,12 @@ export const daysSchema = z
 /** One option's shape: from before to (C-TC-09, C-ETC-06). The id is kept when an existing option is sent back. */
 export function timeRangeSchema<T extends z.ZodRawShape>(extra: T) {
   return z
-    .object({ id: z.coerce.number().int().positive().optional(), from: timeOfDay, to: timeOfDay, days: daysSchema, ...extra })
+    .object({ id: idParam.optional(), from: timeOfDay, to: timeOfDay, days: daysSchema, ...extra })
     .refine((o) => minutesOf((o as TimeRange).from) < minutesOf((o as TimeRange).to), {
       path: ['to'],
       error: 'validation.toAfterFrom',
       // only once both times read as times of day
-      when: (payload) => payload.issues.every((issue) => issue.path?.[0] !== 'from' && issue.path?.[0] !== 'to'),
+      when: whenValid('from', 'to'),
     });
 }
 

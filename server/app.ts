@@ -4,14 +4,18 @@ import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../domain';
 import { createMemoryThrottle, DEFAULT_THROTTLE, type LoginThrottle } from './auth/login-throttle';
 import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
-import { ApiFailure, type Issue } from './errors';
+import { handleError } from './error-handler';
+import { ApiFailure } from './errors';
+import { refuseNulCharacters } from './input-guard';
+import { securityHeaders } from './security-headers';
+import { RequestLogAtDebug, safeLoggerOptions } from './logging';
 import { FileStore } from './files/file-store';
 import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/live-runtime';
 import { mountResources } from './resources';
@@ -21,6 +25,7 @@ import { dialerStatsRoutes } from './routes/dialer-stats';
 import { timeOptionRoutes } from './routes/time-options';
 import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
+import { reportRoutes } from './routes/reports';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { sessionRoutes } from './routes/session';
@@ -48,7 +53,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   configureZodMessages();
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: safeLoggerOptions(options.logger),
+    logController: new RequestLogAtDebug(),
     trustProxy: config.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -70,11 +76,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // configuration writes (extensions, queues) reach the live state through the bindings' onChange
   if (live) ctx.live = { reload: () => live.reload(), closeUser: (userId, reason) => live.hub.closeUser(userId, reason) };
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const failure = toFailure(error);
-    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.code(failure.status).send(failure.toBody());
-  });
+  app.setErrorHandler(handleError);
+  refuseNulCharacters(app);
+  await securityHeaders(app, config.clientDir ?? null);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -101,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(trunkActionRoutes);
       await api.register(timeOptionRoutes);
       await api.register(dialerStatsRoutes);
+      await api.register(reportRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },
@@ -141,19 +146,4 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
     if (url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-}
-
-/** Any error → the ApiError it answers as. */
-function toFailure(error: FastifyError): ApiFailure {
-  if (error instanceof ApiFailure) return error;
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues: Issue[] = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').split('/').join('.'), message: v.message ?? 'validation.invalid' }));
-    return new ApiFailure(400, issues[0]?.message ?? 'validation.invalid', issues);
-  }
-  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (error.validation) return new ApiFailure(400, 'validation.invalid');
-  if (status === 413) return new ApiFailure(413, 'errors.tooLarge');
-  if (status === 429) return new ApiFailure(429, 'errors.tooManyRequests');
-  if (status >= 400 && status < 500) return new ApiFailure(status, 'errors.badRequest');
-  return new ApiFailure(500, 'errors.default');
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants';
 import { msg, PATTERNS } from '../validation';
 import { at } from '../navigation';
 import { defineResource } from './define';
-import { flag, intIn } from './fields';
+import { flag, intIn, text } from './fields';
 
 /** extMax ceiling by extension length (C-CORP-08): 799 numbers with 3 digits, 8999 with 4. */
 export const EXT_MAX_BY_LEN = { 3: 799, 4: 8999 } as const;
@@ -25,12 +25,12 @@ export const corpSchema = z
     queMax: intIn(0, 99),
     maxContacts: intIn(1, 5),
     monEnabled: flag.default(false),
-    monPath: z.string().trim().regex(PATTERNS.monPath, { error: 'validation.monPath' }).default(''),
+    monPath: text(LIMITS.corpMonPathMax, { pattern: PATTERNS.monPath, message: 'validation.monPath' }, true),
     allowCustom: flag.default(false),
     allowDiscador: flag.default(false),
     costEnabled: flag.default(false),
     roomEnabled: flag.default(false),
-    webHook: z.string().trim().regex(PATTERNS.webHook, { error: 'validation.webHook' }).default(''),
+    webHook: text(LIMITS.corpWebHookMax, { pattern: PATTERNS.webHook, message: 'validation.webHook' }, true),
   })
   .superRefine((corp, ctx) => {
     const max = EXT_MAX_BY_LEN[corp.extLen as 3 | 4];

@@ -4,7 +4,7 @@ import { LEVEL } from '../levels';
 import { msg, PATTERNS } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type SchemaContext, type StaticOption } from './define';
-import { intIn, looseFlag, optionalId, orDefault, whenValid } from './fields';
+import { intIn, looseFlag, MAX_ID, optionalId, orDefault, whenValid } from './fields';
 
 /** C-EXT-25: what an extension does with a call; queue actions join when queues can be targets. */
 export const EXTENSION_ACTIONS = ['ring', 'followMe', 'voicemail', 'simTouch', 'exTouch'] as const;
@@ -94,7 +94,10 @@ function numberSchema(ctx: SchemaContext) {
 
 /** C-EXT-17: at least 4 characters of letters, digits and _ + * . @ space -. On edit, empty keeps the password. */
 function passSchema(ctx: SchemaContext) {
-  const chars = z.string({ error: 'validation.required' }).regex(PATTERNS.extPassword, { error: 'validation.extPassword' });
+  const chars = z
+    .string({ error: 'validation.required' })
+    .max(R.passMax, { error: msg('validation.maxLength', { max: R.passMax }) })
+    .regex(PATTERNS.extPassword, { error: 'validation.extPassword' });
   const min = msg('validation.minLength', { min: R.passMin });
   if (ctx.mode === 'update') return chars.refine((v) => v === '' || v.length >= R.passMin, { error: min }).default('');
   // (an aborting check would also stop the form-wide refinements, so '' gets only 'required' this way)
@@ -146,7 +149,7 @@ export function extensionSchema(ctx: SchemaContext) {
       maxContacts: orDefault(intIn(1, maxContacts).default(1)),
       callgroup: orDefault(intIn(0, R.callgroupMax).default(0)),
       // C-EXT-26: the extension time schedule, 0 = none
-      timeExtensIds: orDefault(z.coerce.number({ error: 'validation.number' }).int({ error: 'validation.integer' }).min(0).default(0)),
+      timeExtensIds: orDefault(intIn(0, MAX_ID).default(0)),
       // a bulk row (C-EXT-32) names its trunk and user instead of their ids; the server resolves them
       trunkNumber: text.pipe(z.string().refine((v) => v === '' || PATTERNS.digits.test(v), { error: 'validation.digits' })),
       userName: text,

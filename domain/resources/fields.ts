@@ -32,10 +32,11 @@ export function orDefault<T extends z.ZodType>(schema: T) {
  */
 export function intIn(min: number, max: number) {
   return z.preprocess(
-    // a form's or multipart's text becomes a number here, so that absent stays absent ('required')
+    // a form's or multipart's text becomes a number here, so that absent stays absent ('required');
+    // only plain decimal text is a number ('0x10', '1e1' and '' are not)
     (v) => {
       const present = emptyToUndefined(v);
-      return typeof present === 'string' ? Number(present.trim()) : present;
+      return typeof present === 'string' ? decimalText(present.trim()) : present;
     },
     z
       .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.number') })
@@ -45,7 +46,37 @@ export function intIn(min: number, max: number) {
   );
 }
 
-export const idParam = z.coerce.number().int().positive();
+/** The largest id PostgreSQL's integer and serial columns hold (2^31-1): beyond it a query fails. */
+export const MAX_ID = 2_147_483_647;
+/** An id written as text: plain decimal, no sign, no leading zero, no exponent, hex or spaces. */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/;
+
+/** Text as a number when it is plain decimal (an optional minus, digits), else NaN (refused as no number). */
+function decimalText(text: string): number {
+  // (+ 0: '-0' is 0)
+  return /^-?[0-9]{1,16}$/.test(text) ? Number(text) + 0 : NaN;
+}
+
+/**
+ * A row id: a positive 32-bit integer, as a JSON number or as plain decimal text (paths, headers,
+ * form selects). One spelling per id: '0x35', '53e0', '+53', '053' and `true` are no ids (they all
+ * used to reach row 53 or 1), and an id past 2^31-1 is refused here instead of failing in the database.
+ */
+function idOf(message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (ID_TEXT.test(v) ? Number(v) : NaN) : v),
+    z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message }),
+  );
+}
+
+/** An id in a path, a query or a header; the same rule as every id of a body. */
+export const idParam = idOf('validation.invalid');
+
+/** `text` as an id, or null: the one reading of an id written in a header (`x-working-corp`). */
+export function parseId(text: string | undefined): number | null {
+  const parsed = idParam.safeParse(text);
+  return parsed.success ? parsed.data : null;
+}
 
 /** '' and null count as absent (empty form inputs, empty bulk cells). */
 export const emptyToUndefined = (v: unknown): unknown => (v === '' || v === null ? undefined : v);
@@ -55,9 +86,18 @@ export const emptyToUndefined = (v: unknown): unknown => (v === '' || v === null
  * soon as the fields they read parsed cleanly, so a form shows every error at once.
  */
 export function whenValid(...fields: string[]) {
-  return (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
-    payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
+  return (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }): boolean =>
+    // a value that is no object at all (a string where a row belongs) has none of the fields to read
+    isObject(payload.value) && payload.issues.every((issue) => !fields.includes(String(issue.path?.[0])));
 }
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Text without a NUL character: PostgreSQL's text types cannot store one (the query fails). */
+// eslint-disable-next-line no-control-regex -- matching the NUL character is the point of this rule
+export const NO_NUL = /^[^\u0000]*$/;
 
 /**
  * A trimmed text with a length limit (the column's) and optionally a character rule; required unless
@@ -67,20 +107,19 @@ export function text(max: number, rule?: { pattern: RegExp; message: string }, o
   let schema = z.string({ error: 'validation.required' }).trim();
   // an empty value says 'required' only: the later rules would all complain about nothing
   if (!optional) schema = schema.min(1, { error: 'validation.required', abort: true });
-  schema = schema.max(max, { error: msg('validation.maxLength', { max }) });
+  schema = schema.max(max, { error: msg('validation.maxLength', { max }) }).regex(NO_NUL, { error: 'validation.characters' });
   if (rule) schema = schema.regex(rule.pattern, { error: rule.message });
   return optional ? z.preprocess((v) => (v === null || v === undefined ? '' : v), schema) : schema;
 }
 
 /** A required reference to another row: a positive id (form selects give numbers or strings). */
-export const requiredId = z.preprocess(emptyToUndefined, z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.required' }).positive({ error: 'validation.required' }));
+export const requiredId = z.preprocess(emptyToUndefined, idOf('validation.required'));
 
 /** An optional reference: null, '' or absent is none; otherwise a positive id (C-EXT-22: 0 is not a choice). */
 export const optionalId = z
-  .union([z.number(), z.string(), z.null()], { error: 'validation.invalid' })
+  .preprocess((v) => (v === '' || v === undefined ? null : v), idOf('validation.invalid').nullable())
   .optional()
-  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
-  .refine((v) => v === null || (Number.isInteger(v) && v > 0), { error: 'validation.invalid' });
+  .transform((v) => v ?? null);
 
 /** A small integer choice from a fixed set (permit 0/1/2, destination type 1-4). */
 export function oneOf<const T extends readonly number[]>(values: T) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type StaticOption } from './define';
-import { flag, intIn } from './fields';
+import { flag, intIn, MAX_ID } from './fields';
 
 /** What a kiosk screen can show, in playlist order. */
 export const KIOSK_BOARDS = ['agents', 'queues', 'callers', 'trend'] as const;
@@ -146,7 +146,7 @@ export function kioskScreenConfig(row: KioskScreenRow): KioskScreenConfig {
 /** Public body of POST /api/v1/kiosk/session: the corp's url name, the screen's id or name, the key. */
 export const kioskSessionSchema = z.object({
   corp: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(KIOSK_RULES.nameMax),
-  screen: z.union([z.number().int().positive(), z.string().trim().min(1).max(KIOSK_RULES.nameMax)], { error: 'validation.required' }),
+  screen: z.union([z.number().int().min(1).max(MAX_ID), z.string().trim().min(1).max(KIOSK_RULES.nameMax)], { error: 'validation.required' }),
   key: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(200),
 });
 

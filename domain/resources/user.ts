@@ -4,7 +4,7 @@ import { grantableLevels, LEVEL, LEVEL_LABEL_KEY, LEVELS, type Level } from '../
 import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type SchemaContext } from './define';
-import { flag } from './fields';
+import { flag, optionalId } from './fields';
 
 const nick = z
   .string()
@@ -14,6 +14,9 @@ const nick = z
   .max(LIMITS.userNickMax, { error: msg('validation.lengthBetween', { min: LIMITS.userNickMin, max: LIMITS.userNickMax }) })
   // a login name: no spaces, so it can be typed on the login page as it was created
   .regex(/^[\p{L}\p{N}_.@-]+$/u, { error: 'validation.nick' });
+
+/** A corp or role group chosen or not: 0, '' and null are none; otherwise an id. */
+const idOrNone = z.preprocess((v) => (v === 0 || v === '0' ? null : v), optionalId);
 
 /**
  * The web user form and body (C-USR-02..10). One schema for the dialog and the server:
@@ -28,14 +31,14 @@ export function userSchema(ctx: SchemaContext) {
     .object({
       nick,
       name: z.string().trim().max(80, { error: msg('validation.maxLength', { max: 80 }) }).default(''),
-      mail: z.union([z.literal(''), z.email({ error: 'validation.email' })]).default(''),
+      mail: z.union([z.literal(''), z.email({ error: 'validation.email' }).max(LIMITS.mailMax, { error: msg('validation.maxLength', { max: LIMITS.mailMax }) })]).default(''),
       level: z.coerce
         .number({ error: 'validation.required' })
         .refine((v) => (LEVELS as readonly number[]).includes(v), { error: 'validation.required' })
         .refine((v) => allowed.includes(v as Level), { error: 'validation.levelNotAllowed' }),
       enabled: flag.default(true),
-      corpId: z.coerce.number().int().min(0).nullable().default(null),
-      roleGroupId: z.coerce.number().int().min(0).nullable().default(null),
+      corpId: idOrNone,
+      roleGroupId: idOrNone,
       newPassword: z.boolean().default(ctx.mode === 'create'),
       pass: z.string().default(''),
       passConfirm: z.string().default(''),

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { canAccess, defaultViews, isLevel, type Action, type Level, type View, type ViewGrant } from '../../domain';
+import { parseId } from '../../domain/resources/fields';
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
 import { ApiFailure, forbidden, unauthorized } from '../errors';
 import { KIOSK_VIEWS, kioskPrincipalId, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
-import { verifyToken } from './tokens';
+import { claimedUserId, userTokenKey, verifyToken } from './tokens';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -52,8 +53,8 @@ function kioskPrincipal(screen: typeof kioskScreen.$inferSelect): Omit<Principal
 
 /** The signed-in user a login token names (every REST route but the kiosk ones): kiosk tokens give null. */
 async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
-  const claims = await verifyToken(token, ctx.key);
-  if (!claims || claims.kind !== 'user') return null;
+  const userId = claimedUserId(token);
+  if (userId === null) return null;
 
   const [row] = await ctx.db
     .select({
@@ -62,15 +63,19 @@ async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: s
       level: appUser.level,
       corpId: appUser.corpId,
       enabled: appUser.enabled,
+      passHash: appUser.passHash,
       views: roleGroup.views,
       corpEnabled: corp.enabled,
     })
     .from(appUser)
     .innerJoin(corp, eq(corp.id, appUser.corpId))
     .leftJoin(roleGroup, eq(roleGroup.id, appUser.roleGroupId))
-    .where(eq(appUser.id, Number(claims.sub)))
+    .where(eq(appUser.id, userId))
     .limit(1);
   if (!row || !row.enabled || !isLevel(row.level)) return null;
+  // signed for the user's current password: a token from before a password change fails here
+  const claims = await verifyToken(token, userTokenKey(ctx.key, row.passHash));
+  if (!claims || claims.kind !== 'user' || Number(claims.sub) !== row.id) return null;
 
   const level: Level = row.level;
   const views: ViewGrant[] = row.views ?? defaultViews(level);
@@ -82,8 +87,9 @@ async function workingCorp(ctx: AppContext, request: FastifyRequest): Promise<nu
   const raw = request.headers['x-working-corp'];
   const value = Array.isArray(raw) ? raw[0] : raw;
   if (value === undefined || value.trim() === '' || value.trim() === '0') return null;
-  if (!/^[0-9]+$/.test(value.trim())) throw new ApiFailure(400, 'errors.workingCorp');
-  const id = Number(value.trim());
+  // an id as everywhere: plain decimal, at most 2^31-1 (a bigger one used to fail in the database)
+  const id = parseId(value.trim());
+  if (id === null) throw new ApiFailure(400, 'errors.workingCorp');
   const [found] = await ctx.db.select({ id: corp.id }).from(corp).where(eq(corp.id, id)).limit(1);
   if (!found) throw new ApiFailure(400, 'errors.workingCorp');
   return id;

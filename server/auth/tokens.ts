@@ -1,4 +1,5 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { isLevel, type TokenClaims } from '../../domain';
 
 /** 8 h sessions (the panel refreshes every 60 s with POST /refresh). */
@@ -37,5 +38,24 @@ export async function verifyToken(token: string, key: Uint8Array): Promise<Token
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;
+  }
+}
+
+/**
+ * The key a user's tokens are signed with: the app key bound to the user's password hash. A password
+ * change (a new hash) changes the key, so every token issued before it fails its signature: the
+ * user's other sessions end, as the kiosk screens' tokens end when their key rotates.
+ */
+export function userTokenKey(appKey: Uint8Array, passHash: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', appKey).update(`user:${passHash}`).digest());
+}
+
+/** The user id a token claims, before any check (only to find the key to check it with); null for anything else. */
+export function claimedUserId(token: string): number | null {
+  try {
+    const { sub, kind } = decodeJwt(token);
+    return kind === 'user' && typeof sub === 'string' && /^[1-9][0-9]{0,9}$/.test(sub) && Number(sub) <= 2 ** 31 - 1 ? Number(sub) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { msg } from '../../domain';
-import type { Issue } from '../errors';
+import { ApiFailure, type Issue } from '../errors';
+import { nulPath } from '../input-guard';
 
 /** An uploaded file of a multipart body. */
 export interface Upload {
@@ -30,20 +31,42 @@ export async function readMultipart(request: FastifyRequest, limits: { maxBytes:
   const uploads = new Map<string, Upload>();
   const issues: Issue[] = [];
   const tooBig = msg('validation.fileSize', { max: `${Math.floor(limits.maxBytes / (1024 * 1024)) || 1} MB` });
-  for await (const part of request.parts({ limits: { fileSize: limits.maxBytes, files: limits.files, fields: limits.fields ?? 60 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) issues.push({ path: part.fieldname, message: tooBig });
-      else if (bytes.length > 0) uploads.set(part.fieldname, { bytes, filename: part.filename, mime: part.mimetype, field: part.fieldname });
-    } else if (part.fieldname === 'json') {
-      const parsed = parseObject(String(part.value));
-      if (!parsed) issues.push({ path: 'json', message: 'validation.invalid' });
-      else Object.assign(fields, parsed);
-    } else {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limits.maxBytes, files: limits.files, fields: limits.fields ?? 60 } })) {
+      // names and text never reach the database with a NUL (the JSON bodies' gate is server/input-guard.ts)
+      const nul = nulPath({ [part.fieldname]: part.type === 'file' ? part.filename : part.value });
+      if (nul !== null) {
+        if (part.type === 'file') await part.toBuffer();
+        issues.push({ path: nul, message: 'validation.characters' });
+      } else if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) issues.push({ path: part.fieldname, message: tooBig });
+        else if (bytes.length > 0) uploads.set(part.fieldname, { bytes, filename: part.filename, mime: part.mimetype, field: part.fieldname });
+      } else if (part.fieldname === 'json') {
+        const parsed = parseObject(String(part.value));
+        if (!parsed) issues.push({ path: 'json', message: 'validation.invalid' });
+        else Object.assign(fields, parsed);
+      } else {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw malformed(error);
   }
+  const nul = nulPath(fields);
+  if (nul !== null) issues.push({ path: nul, message: 'validation.characters' });
   return { fields, uploads, issues };
+}
+
+/**
+ * What a broken multipart body answers: the plugin's own limits keep their status (413 ...), while
+ * what the parser (busboy) throws at a body it cannot read (no boundary, a cut-off part, a bad
+ * header) carries none and would be a 500: it is the client's body, so 400.
+ */
+function malformed(error: unknown): unknown {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return new ApiFailure(400, 'errors.badRequest');
 }
 
 function parseObject(text: string): Record<string, unknown> | null {

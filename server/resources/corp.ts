@@ -33,6 +33,8 @@ export const corpBinding = tableBinding({
   },
   mapRow: (row): Corp => ({ ...row, extLen: row.extLen as Corp['extLen'] }),
   allowRead: (principal, id) => id === principal.corpId,
+  // a corp enabled or disabled comes into or leaves the live state (its panel, its wallboards)
+  onChange: (app) => void app.live?.reload(),
   conflicts: {
     corp_url_lower_unique: { status: 540, message: 'errors.urlUsed', path: 'url' },
     corp_name_lower_unique: { status: 406, message: 'errors.duplicate', path: 'name' },

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { EXTENSION_BULK_CODES, extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
+import { EXTENSION_BULK_CODES, extensionDisplayName, extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
 import { bindResource, type BodyOf } from '../crud/binding';
 import { appUser, corp, extension, queueMember, trunk } from '../db/schema';
 import { valueVia } from '../db/sql';
@@ -26,8 +26,9 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
         number: extension.number,
         pass: extension.pass,
         userId: extension.userId,
-        // the name shown for the extension (panel, wallboard): its web user's, else its description
-        userName: sql<string>`coalesce(nullif(${appUser.name}, ''), ${appUser.nick}, ${extension.description})`,
+        // the name shown for the extension: domain extensionDisplayName, the live directory's rule too
+        userRealName: appUser.name,
+        userNick: appUser.nick,
         trunkId: extension.trunkId,
         trunkNumber: valueVia<string>(trunk, trunk.number, trunk.id, extension, extension.trunkId),
         outer: extension.outer,
@@ -47,8 +48,9 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
       .leftJoin(appUser, eq(appUser.id, extension.userId))
       .where(where)
       .orderBy(extension.corpId, extension.number);
-    return rows.map((row) => ({
+    return rows.map(({ userRealName, userNick, ...row }) => ({
       ...row,
+      userName: extensionDisplayName({ userName: userRealName, userNick, description: row.description }),
       action: row.action as ExtensionAction,
       onbusy: row.onbusy as ExtensionBusyAction,
       portType: row.portType as PortType,

@@ -42,6 +42,8 @@ export const userBinding = bindResource<UserRow, UserBody>({
     return rows.map((row) => ({ ...row, level: row.level as Level }));
   },
   rowCorpId: (row) => row.corpId ?? 0,
+  // an extension is shown by its web user's name (domain extensionDisplayName): the live directory follows
+  onChange: (app) => void app.live?.reload(),
 
   /**
    * C-USR-08/09: only a supervisor chooses the corp (body corpId, else the working corp, else the

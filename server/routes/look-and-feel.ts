@@ -19,6 +19,7 @@ import { homeCorpId } from '../context';
 import type { Db } from '../db/database';
 import { corp, lookAndFeel } from '../db/schema';
 import { readMultipart } from '../crud/multipart';
+import { checkImageBytes } from '../files/image-check';
 import { forbidden, invalid, notFound, zodIssues, type Issue } from '../errors';
 
 const tags = ['lookAndFeel'];
@@ -98,16 +99,21 @@ export async function lookAndFeelRoutes(app: FastifyInstance): Promise<void> {
       const { fields, images, issues } = request.isMultipart() ? await readLookAndFeelMultipart(request) : readJson(request.body);
       const parsed = lookAndFeelSchema.safeParse(fields);
       if (!parsed.success) issues.unshift(...zodIssues(parsed.error));
+      const mimes = new Map<ImageField, string>();
       for (const [field, { bytes, path }] of images) {
         const problem = checkImage(field, bytes);
+        // the first bytes only say what a file claims to be: the picture is read whole (C-LF-07..09)
+        const decoded = problem ? null : checkImageBytes(bytes, IMAGE_FIELDS[field].accept);
         if (problem) issues.push({ path, message: problem === 'validation.imageSize' ? IMAGE_SIZE_MESSAGE : problem });
+        else if (decoded && !decoded.ok) issues.push({ path, message: decoded.problem });
+        else if (decoded?.ok) mimes.set(field, decoded.mime);
       }
       if (issues.length > 0 || !parsed.success) throw invalid(issues);
 
       const values: Partial<typeof lookAndFeel.$inferInsert> = { ...parsed.data, updatedAt: new Date() };
       for (const [field, { bytes }] of images) {
         values[field] = bytes;
-        values[MIME_COLUMN[field]] = sniffImage(bytes);
+        values[MIME_COLUMN[field]] = mimes.get(field) ?? null;
       }
       // C-LF-10: images not sent keep their stored value
       await ctx.db

@@ -34,12 +34,17 @@ export function saveLanguage(lang: Language): Promise<unknown> {
 }
 
 export interface ProfileBody {
+  /** the password the user has now: a change must be the user's own */
+  currentPass: string;
   mail: string;
   pass: string;
   passConfirm: string;
 }
 
-/** PUT /user/profile (A-PRF-02..06). */
-export function saveProfile(body: ProfileBody): Promise<unknown> {
-  return api('user/profile', { method: 'PUT', body });
+/**
+ * PUT /user/profile (A-PRF-02..06). The change ends the user's other sessions; this one goes on with
+ * the token of the answer (signed for the new password).
+ */
+export function saveProfile(body: ProfileBody): Promise<{ status: number } & LoginResponse> {
+  return api<{ status: number } & LoginResponse>('user/profile', { method: 'PUT', body });
 }

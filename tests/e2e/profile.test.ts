@@ -21,8 +21,12 @@ test('A-PRF-01..05 A-PRF-08 A-PRF-09 the profile changes the own password and em
   await expect(page.getByText(/at least 4/i)).toBeVisible();
   await expect(page.getByText(/do not match/i)).toBeVisible();
 
+  // issue 13: the current password is asked, and a wrong one is refused
   await page.getByTestId('profile-pass').fill('new-secret');
   await page.getByTestId('profile-passConfirm').fill('new-secret');
+  await page.getByTestId('profile-save').click();
+  await expect(page.locator('#profile-currentPass')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByTestId('profile-currentPass').fill(PASSWORD);
   await page.getByTestId('profile-save').click();
   await expectSnackbar(page, /Created/);
   await expect(page).toHaveURL(/\/acme\/en\/home$/, { timeout: 5000 });
@@ -32,6 +36,7 @@ test('A-PRF-01..05 A-PRF-08 A-PRF-09 the profile changes the own password and em
   await page.getByTestId('user-menu-signout').click();
   await login(page, 'acme', 'owner', 'new-secret');
   await page.goto('/acme/en/user/userProfile');
+  await page.getByTestId('profile-currentPass').fill('new-secret');
   await page.getByTestId('profile-pass').fill(PASSWORD);
   await page.getByTestId('profile-passConfirm').fill(PASSWORD);
   await page.getByTestId('profile-save').click();

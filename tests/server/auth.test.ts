@@ -1,14 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
+import { DEFAULT_THROTTLE } from '../../server/auth/login-throttle';
+import { userTokenKey } from '../../server/auth/tokens';
+import { appUser } from '../../server/db/schema';
 import { CALLERS, describeEachDatabase, TEST_SECRET } from './fixtures/test-app';
 
-const key = new TextEncoder().encode(TEST_SECRET);
+const appKey = new TextEncoder().encode(TEST_SECRET);
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
 describeEachDatabase('login and tokens', (t) => {
   const login = (body: object, remoteAddress = '10.0.0.1') => t().request({ method: 'POST', url: '/api/v1/login', payload: body, remoteAddress });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** the key a user's tokens are signed with: the app key bound to the user's password hash */
+  const userKey = async (id: number) => {
+    const [row] = await t().db.select({ hash: appUser.passHash }).from(appUser).where(eq(appUser.id, id));
+    return userTokenKey(appKey, row.hash);
+  };
 
   it('A-LOG-10 login returns token and expiration (8 h ahead, ISO)', async () => {
     const res = await login({ nick: 'admin', pass: 'callboard', corpoName: 'acme' });
@@ -49,26 +58,45 @@ describeEachDatabase('login and tokens', (t) => {
     expect(res.json()).toMatchObject({ status: 400, issues: [{ path: 'nick', message: 'validation.required' }] });
   });
 
-  it('login limit: the 6th attempt after 5 failures of one nick answers 429 even with the right password', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ nick: 'owner', pass: 'bad', corpoName: 'acme' }, `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login({ nick: 'owner', pass: 'callboard', corpoName: 'acme' }, '10.1.0.99');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ status: 429, error: 'Too Many Requests', message: 'errors.tooManyRequests' });
-    // the same nick in another corp is another counter
-    expect((await login({ nick: 'admin', pass: 'callboard', corpoName: 'globex' }, '10.1.0.98')).statusCode).toBe(200);
+  it('issue 13 login throttle: failures slow down one user at one address (a backoff), never the right password from another address', async () => {
+    const owner = (pass: string, ip: string) => login({ nick: 'owner', pass, corpoName: 'acme' }, ip);
+    for (let i = 0; i < 5; i++) expect((await owner('bad', '10.1.0.1')).statusCode).toBe(401);
+    // the pair waits now, even with the right password, and is told for how long
+    const waiting = await owner('callboard', '10.1.0.1');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toEqual({ status: 429, error: 'Too Many Requests', message: 'errors.tooManyRequests' });
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // the same user from another address is not refused: nobody can lock a user out by failing on purpose
+    expect((await owner('callboard', '10.1.0.2')).statusCode).toBe(200);
+    // nor is the same nick in another corp, nor another user at the first address
+    expect((await login({ nick: 'admin', pass: 'callboard', corpoName: 'globex' }, '10.1.0.1')).statusCode).toBe(200);
+    expect((await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, '10.1.0.1')).statusCode).toBe(200);
   });
 
-  it('login limit: 5 failures from one address block that address for every nick', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ nick: `user${i}x`, pass: 'bad', corpoName: 'acme' }, '10.2.0.1')).statusCode).toBe(401);
-    expect((await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, '10.2.0.1')).statusCode).toBe(429);
-    expect((await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, '10.2.0.2')).statusCode).toBe(200);
+  it('issue 13 login throttle: failures from one address against many users lock out no other user behind it', async () => {
+    for (let i = 0; i < 12; i++) expect((await login({ nick: `user${i}x`, pass: 'bad', corpoName: 'acme' }, '10.2.0.1')).statusCode).toBe(401);
+    expect((await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, '10.2.0.1')).statusCode).toBe(200);
   });
 
-  it('login limit: a success resets the nick counter', async () => {
-    for (let i = 0; i < 4; i++) await login({ nick: 'wall', pass: 'bad', corpoName: 'acme' }, `10.3.0.${i}`);
-    expect((await login({ nick: 'wall', pass: 'callboard', corpoName: 'acme' }, '10.3.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login({ nick: 'wall', pass: 'bad', corpoName: 'acme' }, `10.3.2.${i}`)).statusCode).toBe(401);
-    expect((await login({ nick: 'wall', pass: 'callboard', corpoName: 'acme' }, '10.3.3.1')).statusCode).toBe(200);
+  it('issue 13 login throttle: a success at an address forgets that pair\'s failures', async () => {
+    for (let i = 0; i < 4; i++) await login({ nick: 'wall', pass: 'bad', corpoName: 'acme' }, '10.3.0.1');
+    expect((await login({ nick: 'wall', pass: 'callboard', corpoName: 'acme' }, '10.3.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login({ nick: 'wall', pass: 'bad', corpoName: 'acme' }, '10.3.0.1')).statusCode).toBe(401);
+    expect((await login({ nick: 'wall', pass: 'callboard', corpoName: 'acme' }, '10.3.0.1')).statusCode).toBe(200);
+  });
+
+  it('issue 13 A-LOG-12 the per-address ceiling counts every login attempt, malformed ones too, and answers 429 with Retry-After', async () => {
+    const ip = '10.5.0.1';
+    const perMinute = DEFAULT_THROTTLE.perAddressPerMinute;
+    const statuses: number[] = [];
+    for (let i = 0; i < perMinute; i++) statuses.push((await login(i % 2 === 0 ? { nick: 'x' } : { nick: `nobody${i}`, pass: 'bad', corpoName: 'acme' }, ip)).statusCode);
+    expect(new Set(statuses)).toEqual(new Set([400, 401]));
+    const over = await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, ip);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ status: 429, message: 'errors.tooManyRequests' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // another address is not concerned
+    expect((await login({ nick: 'agent', pass: 'callboard', corpoName: 'acme' }, '10.5.0.2')).statusCode).toBe(200);
   });
 
   it('A-SES-05 no token, a garbage token or a tampered token answer 401', async () => {
@@ -84,6 +112,7 @@ describeEachDatabase('login and tokens', (t) => {
   });
 
   it('an expired token (exp in the past, right secret) answers 401', async () => {
+    const key = await userKey(t().ids.user.admin);
     const token = await new SignJWT({ corp: t().ids.corp.acme, lvl: 3, kind: 'user' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(t().ids.user.admin))
@@ -95,15 +124,20 @@ describeEachDatabase('login and tokens', (t) => {
 
   it('tokens with alg none or HS512 are refused (algorithm allowlist HS256)', async () => {
     const claims = { sub: String(t().ids.user.super), corp: t().ids.corp.supervisor, lvl: 1, kind: 'user', iat: now(), exp: now() + 3600 };
+    const key = await userKey(t().ids.user.super);
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     expect((await t().get('/api/v1/myuser', null, bearer(none))).statusCode).toBe(401);
     const hs512 = await new SignJWT({ corp: claims.corp, lvl: 1, kind: 'user' }).setProtectedHeader({ alg: 'HS512' }).setSubject(claims.sub).setExpirationTime('1h').sign(key);
     expect((await t().get('/api/v1/myuser', null, bearer(hs512))).statusCode).toBe(401);
     const good = await new SignJWT({ corp: claims.corp, lvl: 1, kind: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime('1h').sign(key);
     expect((await t().get('/api/v1/myuser', null, bearer(good))).statusCode).toBe(200);
+    // signed with the app key alone (not bound to the password): refused
+    const unbound = await new SignJWT({ corp: claims.corp, lvl: 1, kind: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setExpirationTime('1h').sign(appKey);
+    expect((await t().get('/api/v1/myuser', null, bearer(unbound))).statusCode).toBe(401);
   });
 
   it('a token without exp is refused', async () => {
+    const key = await userKey(t().ids.user.super);
     const token = await new SignJWT({ corp: t().ids.corp.supervisor, lvl: 1, kind: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(t().ids.user.super)).sign(key);
     expect((await t().get('/api/v1/myuser', null, bearer(token))).statusCode).toBe(401);
   });

@@ -1,11 +1,21 @@
+import zlib from 'node:zlib';
+import jpeg from 'jpeg-js';
+import { PNG as PNGImage } from 'pngjs';
 import { expect, it } from 'vitest';
 import { DEFAULT_COLOURS, IMAGE_MAX_BYTES } from '../../domain';
 import { CALLERS, describeEachDatabase, multipart, type Caller } from './fixtures/test-app';
 
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-/** The start of a JFIF JPEG (detection is by magic bytes). */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A real 8x8 JPEG (the server decodes what it takes). */
+const JPEG = Buffer.from(jpeg.encode({ width: 8, height: 8, data: Buffer.alloc(8 * 8 * 4, 180) }, 80).data);
+/** A real 64x48 PNG with a body long enough to cut. */
+const BIG_PNG = (() => {
+  const png = new PNGImage({ width: 64, height: 48 });
+  for (let i = 0; i < png.data.length; i++) png.data[i] = (i * 7) % 256;
+  return PNGImage.sync.write(png);
+})();
+const HTML = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
 const colours = { menuIconColor: '#112233', menuFontColor: 'aabbcc', hoverColor: '445566FF', menuColor: '#778899', backgroundColor: 'F2F2F2', loginTextColor: '000000' };
 type Issue = { path: string; message: string };
 const issuesOf = (res: { json: () => unknown }) => ((res.json() as { issues?: Issue[] }).issues ?? []).map((i) => `${i.path}:${i.message.split('|')[0]}`);
@@ -81,6 +91,30 @@ describeEachDatabase('look and feel', (t) => {
     expect(image.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('C-LF-07..09 issue 13: images are decoded, not sniffed: a truncated PNG, a PNG header followed by a web page, a cut JPEG and a giant picture are refused (translated 400)', async () => {
+    const before = (await t().get('/api/v1/lookandfeel/acme/images/loginImage', null)).rawPayload;
+    const cases: [string, Buffer, string][] = [
+      ['half a PNG', BIG_PNG.subarray(0, BIG_PNG.length >> 1), 'validation.imageBroken'],
+      ['a PNG without its last byte', BIG_PNG.subarray(0, BIG_PNG.length - 1), 'validation.imageBroken'],
+      ['a PNG signature and a web page', Buffer.concat([BIG_PNG.subarray(0, 8), HTML]), 'validation.imageBroken'],
+      ['a PNG header (IHDR) and a web page', Buffer.concat([BIG_PNG.subarray(0, 33), HTML]), 'validation.imageBroken'],
+      ['a whole PNG with a web page after it', Buffer.concat([BIG_PNG, HTML]), 'validation.imageBroken'],
+      ['a JPEG cut before its end', JPEG.subarray(0, JPEG.length - 2), 'validation.imageBroken'],
+      ['a PNG that claims 60000 x 60000 pixels', withSize(BIG_PNG, 60_000, 60_000), 'validation.imageDimensions'],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const res = await save({ ...colours, imageLogin: { bytes, filename: 'x.png', type: 'image/png' } });
+      expect(res.statusCode, name).toBe(400);
+      expect(issuesOf(res), name).toEqual([`imageLogin:${message}`]);
+    }
+    // the whole picture is taken, and nothing of the refused ones was stored
+    expect((await t().get('/api/v1/lookandfeel/acme/images/loginImage', null)).rawPayload.equals(before)).toBe(true);
+    expect((await save({ ...colours, imageLogin: { bytes: BIG_PNG, filename: 'ok.png', type: 'image/png' } })).statusCode).toBe(200);
+    // the JSON (base64) path reads the picture the same way
+    const json = await t().put('/api/v1/lookandfeel', admin, { ...colours, imageLoginBottom: Buffer.concat([BIG_PNG.subarray(0, 8), HTML]).toString('base64') });
+    expect(issuesOf(json)).toEqual(['imageLoginBottom:validation.imageBroken']);
+  });
+
   it('C-LF-06 bad colours and a long tab name answer 400 with issues', async () => {
     const res = await save({ ...colours, menuColor: '12345', hoverColor: 'GGGGGG', tabName: 't'.repeat(61) });
     expect(res.statusCode).toBe(400);
@@ -115,3 +149,12 @@ describeEachDatabase('look and feel', (t) => {
     expect((await t().get('/api/v1/lookandfeel/supervisor', null)).json()).toMatchObject({ tabName: 'Supervisor tab' });
   });
 });
+
+/** A PNG whose header claims other dimensions (its checksum fixed, so only the size is wrong). */
+function withSize(png: Buffer, width: number, height: number): Buffer {
+  const out = Buffer.from(png);
+  out.writeUInt32BE(width, 16);
+  out.writeUInt32BE(height, 20);
+  out.writeUInt32BE(zlib.crc32(out.subarray(12, 29)), 29);
+  return out;
+}

@@ -63,27 +63,77 @@ describeEachDatabase('session and preferences', (t) => {
     expect((await t().post('/api/v1/user/setLang', null, { lang: 'en' })).statusCode).toBe(401);
   });
 
-  it('A-PRF-02..05 profile updates own mail and password, with the form rules', async () => {
+  it('A-PRF-02..05 profile updates own mail and password, with the form rules (and the current password, issue 13)', async () => {
     await t().post('/api/v1/user', CALLERS.admin, { nick: 'profiler', level: 4, pass: 'abcd', passConfirm: 'abcd', mail: 'old@acme.example' });
     const token = ((await t().post('/api/v1/login', null, { nick: 'profiler', pass: 'abcd', corpoName: 'acme' })).json() as { token: string }).token;
     const auth = { authorization: `Bearer ${token}` };
     const cases: [object, string, string][] = [
-      [{ mail: '', pass: 'abcd', passConfirm: 'abcd' }, 'mail', 'validation.required'],
-      [{ mail: 'nope', pass: 'abcd', passConfirm: 'abcd' }, 'mail', 'validation.email'],
-      [{ mail: 'a@b.example', pass: '', passConfirm: '' }, 'pass', 'validation.required'],
-      [{ mail: 'a@b.example', pass: 'abc', passConfirm: 'abc' }, 'pass', 'validation.minLength|{"min":4}'],
-      [{ mail: 'a@b.example', pass: 'abcd', passConfirm: 'abce' }, 'passConfirm', 'validation.passwordsDiffer'],
+      [{ currentPass: 'abcd', mail: '', pass: 'abcd', passConfirm: 'abcd' }, 'mail', 'validation.required'],
+      [{ currentPass: 'abcd', mail: 'nope', pass: 'abcd', passConfirm: 'abcd' }, 'mail', 'validation.email'],
+      [{ currentPass: 'abcd', mail: 'a@b.example', pass: '', passConfirm: '' }, 'pass', 'validation.required'],
+      [{ currentPass: 'abcd', mail: 'a@b.example', pass: 'abc', passConfirm: 'abc' }, 'pass', 'validation.minLength|{"min":4}'],
+      [{ currentPass: 'abcd', mail: 'a@b.example', pass: 'abcd', passConfirm: 'abce' }, 'passConfirm', 'validation.passwordsDiffer'],
+      [{ mail: 'a@b.example', pass: 'abcd', passConfirm: 'abcd' }, 'currentPass', 'validation.required'],
     ];
     for (const [body, path, message] of cases) {
       const res = await t().put('/api/v1/user/profile', null, body, auth);
       expect(res.statusCode).toBe(400);
       expect((res.json() as { issues: unknown[] }).issues).toContainEqual({ path, message });
     }
-    const ok = await t().put('/api/v1/user/profile', null, { mail: 'new@acme.example', pass: 'wxyz', passConfirm: 'wxyz' }, auth);
+    const ok = await t().put('/api/v1/user/profile', null, { currentPass: 'abcd', mail: 'new@acme.example', pass: 'wxyz', passConfirm: 'wxyz' }, auth);
     expect(ok.statusCode).toBe(200);
-    expect((await t().get('/api/v1/myuser', null, auth)).json()).toMatchObject({ mail: 'new@acme.example', name: '' });
+    const fresh = { authorization: `Bearer ${(ok.json() as { token: string }).token}` };
+    expect((await t().get('/api/v1/myuser', null, fresh)).json()).toMatchObject({ mail: 'new@acme.example', name: '' });
     expect((await t().post('/api/v1/login', null, { nick: 'profiler', pass: 'abcd', corpoName: 'acme' })).statusCode).toBe(401);
     expect((await t().post('/api/v1/login', null, { nick: 'profiler', pass: 'wxyz', corpoName: 'acme' })).statusCode).toBe(200);
+  });
+
+  it('A-PRF-02 issue 13 a password change asks for the current password and ends the user\'s other sessions; this one goes on with a new token', async () => {
+    await t().post('/api/v1/user', CALLERS.admin, { nick: 'changer', level: 4, pass: 'first-pass', passConfirm: 'first-pass', mail: 'c@acme.example' });
+    const signIn = async (pass: string, ip: string) => t().request({ method: 'POST', url: '/api/v1/login', payload: { nick: 'changer', pass, corpoName: 'acme' }, remoteAddress: ip });
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const desk = ((await signIn('first-pass', '10.9.0.1')).json() as { token: string }).token;
+    const phone = ((await signIn('first-pass', '10.9.0.2')).json() as { token: string }).token;
+
+    // a wrong current password changes nothing, and is a field issue the form shows
+    const wrong = await t().put('/api/v1/user/profile', null, { currentPass: 'guess', mail: 'c@acme.example', pass: 'second-pass', passConfirm: 'second-pass' }, bearer(desk));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ issues: [{ path: 'currentPass', message: 'validation.currentPassword' }] });
+    expect((await t().get('/api/v1/myuser', null, bearer(phone))).statusCode).toBe(200);
+
+    // the hub connections of the user are closed too (their tokens were checked when they opened)
+    const ctx = t().app.ctx;
+    const live = ctx.live;
+    const closed: number[] = [];
+    ctx.live = { reload: async () => undefined, closeUser: (userId) => void closed.push(userId) };
+    let changed;
+    try {
+      changed = await t().put('/api/v1/user/profile', null, { currentPass: 'first-pass', mail: 'c@acme.example', pass: 'second-pass', passConfirm: 'second-pass' }, bearer(desk));
+    } finally {
+      ctx.live = live;
+    }
+    expect(changed.statusCode).toBe(200);
+    expect(closed).toHaveLength(1);
+    const { token, expiration } = changed.json() as { token: string; expiration: string };
+    expect(Date.parse(expiration)).toBeGreaterThan(Date.now());
+    // every token issued for the old password has ended: the other session and this one's old token
+    expect((await t().get('/api/v1/myuser', null, bearer(phone))).statusCode).toBe(401);
+    expect((await t().get('/api/v1/myuser', null, bearer(desk))).statusCode).toBe(401);
+    expect((await t().post('/api/v1/refresh', null, undefined, bearer(phone))).statusCode).toBe(401);
+    // this session goes on with the new token, which refreshes
+    expect((await t().get('/api/v1/myuser', null, bearer(token))).json()).toMatchObject({ nick: 'changer' });
+    expect((await t().post('/api/v1/refresh', null, undefined, bearer(token))).statusCode).toBe(200);
+    expect((await signIn('second-pass', '10.9.0.3')).statusCode).toBe(200);
+  });
+
+  it('issue 13 wrong current passwords slow down like logins', async () => {
+    await t().post('/api/v1/user', CALLERS.admin, { nick: 'guesser', level: 4, pass: 'right-pass', passConfirm: 'right-pass' });
+    const token = ((await t().post('/api/v1/login', null, { nick: 'guesser', pass: 'right-pass', corpoName: 'acme' })).json() as { token: string }).token;
+    const attempt = (currentPass: string) => t().put('/api/v1/user/profile', null, { currentPass, mail: 'g@acme.example', pass: 'new-pass', passConfirm: 'new-pass' }, { authorization: `Bearer ${token}` });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess${i}`)).statusCode).toBe(400);
+    const slowed = await attempt('right-pass');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('A-I18N-04 getExchange answers the locale', async () => {
@@ -125,10 +175,10 @@ describeEachDatabase('session and preferences', (t) => {
     expect((await t().get('/api/v1/getAllParamsMail', CALLERS.owner)).statusCode).toBe(403);
   });
 
-  it('health answers without auth and names the database', async () => {
+  it('health answers without auth and names the database (and, without a live side, no PBX)', async () => {
     const res = await t().get('/api/v1/health', null);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t().kind });
+    expect(res.json()).toEqual({ status: 'ok', database: t().kind, pbx: { state: 'none', since: null } });
   });
 
   it('the OpenAPI document lists the API', async () => {

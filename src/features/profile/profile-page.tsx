@@ -15,6 +15,7 @@ import { successText, translateMessage } from '../../app/messages';
 import { findEntry } from '../../app/navigation';
 import { usePaths } from '../../app/paths';
 import { useUser } from '../../app/session';
+import { writeSession } from '../../app/session-store';
 import { Avatar } from '../../ui/avatar';
 import { Badge } from '../../ui/badge';
 import { Button, buttonVariants } from '../../ui/button';
@@ -38,13 +39,15 @@ export default function ProfilePage() {
   // A-PRF-07: back goes to the user route (home for those who may not open it)
   const backPath = userEntry && canOpen(userEntry, user) ? paths.toEntry('user') : paths.home;
 
-  const form = useForm<ProfileBody>({ resolver: zodResolver(profileSchema), defaultValues: { mail: user.mail ?? '', pass: '', passConfirm: '' }, mode: 'onTouched' });
+  const form = useForm<ProfileBody>({ resolver: zodResolver(profileSchema), defaultValues: { currentPass: '', mail: user.mail ?? '', pass: '', passConfirm: '' }, mode: 'onTouched' });
   const save = useMutation({
     mutationFn: saveProfile,
-    onSuccess: (_r, body) => {
+    onSuccess: (answer, body) => {
+      // the old token ended with the old password: this tab goes on with the new one
+      writeSession(localStorage, { token: answer.token, expiration: answer.expiration });
       notifySave(successText(t, 'messages.created'), 'success');
       queryClient.setQueryData<MyUser>(myUserKey, (u) => (u ? { ...u, mail: body.mail } : u));
-      form.reset({ mail: body.mail, pass: '', passConfirm: '' });
+      form.reset({ currentPass: '', mail: body.mail, pass: '', passConfirm: '' });
       // A-PRF-08: home after 2 s
       timer.current = window.setTimeout(() => navigate(paths.home), TIMING.profileRedirectMs);
     },
@@ -52,7 +55,7 @@ export default function ProfilePage() {
       notifySave(t('errors.default'), 'danger');
       if (isApiFailure(error)) {
         for (const issue of error.body.issues ?? []) {
-          if (issue.path === 'mail' || issue.path === 'pass' || issue.path === 'passConfirm') form.setError(issue.path, { type: 'server', message: issue.message });
+          if (issue.path === 'currentPass' || issue.path === 'mail' || issue.path === 'pass' || issue.path === 'passConfirm') form.setError(issue.path, { type: 'server', message: issue.message });
         }
       }
     },
@@ -92,6 +95,15 @@ export default function ProfilePage() {
           </FormField>
           <FormField id="profile-mail" label={t('profile.mail')} error={err('mail')}>
             <Input id="profile-mail" type="email" autoComplete="email" data-testid="profile-mail" aria-invalid={err('mail') ? true : undefined} {...form.register('mail')} />
+          </FormField>
+          <FormField id="profile-currentPass" label={t('profile.currentPass')} hint={t('profile.currentPassHint')} error={err('currentPass')}>
+            <Controller
+              control={form.control}
+              name="currentPass"
+              render={({ field }) => (
+                <PasswordInput id="profile-currentPass" data-testid="profile-currentPass" autoComplete="current-password" aria-invalid={err('currentPass') ? true : undefined} {...field} />
+              )}
+            />
           </FormField>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField id="profile-pass" label={t('profile.pass')} error={err('pass')}>
