@@ -19,16 +19,20 @@ export const EXT_STATUS = {
 } as const;
 export type ExtStatus = (typeof EXT_STATUS)[keyof typeof EXT_STATUS];
 
-/** Asterisk device states (reference/protocols.md §3.3) → our status codes. */
+/**
+ * Asterisk device states (reference/protocols.md §3.3) → our status codes. RINGINUSE (a phone in a call
+ * while another call rings it) reads as in use: the call in progress stays (spec 1 §4 keeps a running
+ * call when a second one rings), and reading it as "ringing" would stop that call's timer (B-PNL-22).
+ */
 export function statusFromDeviceState(state: string): ExtStatus {
   switch (state) {
     case 'NOT_INUSE':
       return EXT_STATUS.online;
     case 'INUSE':
     case 'BUSY':
+    case 'RINGINUSE':
       return EXT_STATUS.inUse;
     case 'RINGING':
-    case 'RINGINUSE':
       return EXT_STATUS.ringing;
     case 'ONHOLD':
       return EXT_STATUS.onHold;
@@ -46,10 +50,36 @@ export function parseEndpointName(name: string): { corpId: number; number: strin
   return m ? { corpId: Number(m[1]), number: m[2] } : null;
 }
 
-/** Active calls are de-duplicated by the part of the call id before the first dot (spec 1 §9). */
+/** An Asterisk uniqueid / linkedid (`{epoch}.{sequence}`, with `systemname-` in front when one is set), at the start of an id. */
+const ASTERISK_CALL_ID = /^((?:[^.]*-)?\d+\.\d+)(?:\.|$)/;
+
+/**
+ * The key active calls are de-duplicated by (B-ACT-06). The spec keys them by the part of the call id
+ * before the first dot. Our call ids are Asterisk linkedids (`1714550400.123`: the uniqueid of the call's
+ * first channel), and their part before the dot is only the second the call began: keyed that way, two
+ * calls that started in the same second merge into one row (issue 12, defect 6). So the rule applies only
+ * where it does not merge distinct calls: an Asterisk id is its own key (a `.{leg}` written after it is
+ * dropped, so `1714550400.123.2` is a leg of `1714550400.123`); any other id keeps the spec's reading, the
+ * part before the first dot (`c1.2` → `c1`).
+ */
 export function callKey(callId: string): string {
+  const asterisk = ASTERISK_CALL_ID.exec(callId);
+  if (asterisk) return asterisk[1];
   const dot = callId.indexOf('.');
   return dot < 0 ? callId : callId.slice(0, dot);
+}
+
+/**
+ * The name an extension is shown by (the REST list, the panel, the wallboard, the live directory): its
+ * web user's name, else the user's nick, else the extension's description; '' when none is set. The one
+ * rule: every place that names an extension calls this.
+ */
+export function extensionDisplayName(parts: { userName?: string | null; userNick?: string | null; description?: string | null }): string {
+  for (const value of [parts.userName, parts.userNick, parts.description]) {
+    const text = value?.trim();
+    if (text) return text;
+  }
+  return '';
 }
 
 export interface LiveExtension {
@@ -137,19 +167,45 @@ export interface HubPushes {
   AllQueues: { corpId: number; queues: LiveQueue[]; ts: number };
   Ringing: { corpId: number; callId: string; caller: string; receiver: string; ts: number };
   CallConnected: { corpId: number; callId: string; caller: string; receiver: string; ts: number };
-  DeviceStateChanged: { corpId: number; number: string; status: ExtStatus; ts: number };
+  /**
+   * An extension's state changed (its status, the start of its current call or the party it is with),
+   * derived by the server from the extension's live channels. `callStart` and `peer` are present when
+   * the server knows them (a browser keeps its own otherwise).
+   */
+  DeviceStateChanged: { corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; ts: number };
   Hangup: { corpId: number; callId: string; caller: string; receiver: string; cause: number; duration: number; ts: number };
   ActiveCalls: { corpId: number; calls: ActiveCall[]; ts: number };
   CallerInQueue: QueueCaller & { ts: number };
   deleteCaller: { corpId: number; queueId: number; callId: string; reason: 'answered' | 'abandoned' | 'timeout'; waitedMs: number; ts: number };
   LogMon: { corpId: number; type: LogEventType; timestamp: string; device: string; state: string; event: unknown; ts: number };
+  /**
+   * Whether the server reaches the PBX (Asterisk ARI) now: pushed to every corp when it changes and
+   * before the snapshots (AllExtensions) a connection asks for. While it is 'down' the live data is the
+   * last known and screens say "PBX unreachable"; 'none' when no PBX is configured.
+   */
+  PbxStatus: { corpId: number; state: PbxState; since: number; ts: number };
 }
 export type HubPushName = keyof HubPushes;
 
-/** Client → server methods (spec 1 §7, spec 3 §7). The Get* methods answer with the snapshot push. */
+/** The PBX as the live state sees it: connected, not reachable (yet or any more), or none configured. */
+export const PBX_STATES = ['up', 'down', 'none'] as const;
+export type PbxState = (typeof PBX_STATES)[number];
+
 /**
- * StartLogMonitor / StopLogMonitor (B-LOG-05): LogMon pushes (every raw PBX event) reach only the
- * connections whose log monitor is open, never the panels and wall TVs of the corp.
+ * Client → server methods (spec 1 §7, spec 3 §7), their arguments in order (server/hub/live-methods.ts;
+ * the browser's typed signatures are src/hub/contract.ts). `corpId` is optional everywhere: missing or
+ * null means the caller's own corp; another corp is allowed for level 1 only (its working corp, which the
+ * connection then also receives the pushes of).
+ *
+ * - `GetAllExtensions(corpId?)`: answered with PbxStatus and AllExtensions pushes to the caller, then the
+ *   Completion. `GetAllChannels(corpId?)`, `GetAllContacts(corpId?)`, `GetAllQueues(corpId?)`: the same
+ *   with AllChannels, AllContacts, AllQueues.
+ * - `HangUp(caller, receiver, corpId?)`: the caller's number first, then the receiver's (extension numbers
+ *   or outside numbers, as the active call row shows them; the order may also be reversed); hangs up the
+ *   newest call in progress between the two. Completes with true, or false when there is no such call.
+ *   Needs the 'panel' update right (levels 1-3 by default): 'forbidden' otherwise (B-ACT-04).
+ * - `StartLogMonitor(corpId?)` / `StopLogMonitor()` (B-LOG-05): LogMon pushes (every raw PBX event) reach
+ *   only the connections whose log monitor is open, never the panels and wall TVs of the corp.
  */
 export const HUB_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues', 'HangUp', 'StartLogMonitor', 'StopLogMonitor'] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];

@@ -18,6 +18,11 @@
  *   NOT_INUSE that follows it.
  * - A HANGUP of another call than the current one (a rejected call-waiting leg) is recorded in the
  *   history but leaves the current call running.
+ * - DEVICE_STATE carries what the server derived from the extension's channels: the status and, when
+ *   known, the call's start and the other party. They are taken as they come: in a call the timer and
+ *   party follow them (an agent with two calls stays in use with the remaining call's timer when one
+ *   ends, issue 12 defect 5); a call state entered from the device starts the timer at `callStart`
+ *   (a call answered before a restart keeps its time), else now (B-PNL-17).
  * - History entries are newest first; `dateTime` is the hangup time (server ts), `duration` the payload's.
  */
 import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
@@ -41,7 +46,7 @@ export type ExtensionEvent =
   | { type: 'SNAPSHOT'; extension: LiveExtension }
   | { type: 'RINGING'; corpId: number; number: string; role: 'caller' | 'receiver'; callId: string; peer: string; at: number }
   | { type: 'CALL_CONNECTED'; corpId: number; number: string; callId: string; peer: string; at: number }
-  | { type: 'DEVICE_STATE'; corpId: number; number: string; status: ExtStatus; at: number }
+  | { type: 'DEVICE_STATE'; corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; at: number }
   | {
       type: 'HANGUP';
       corpId: number;
@@ -167,13 +172,29 @@ export const extensionMachine = setup({
     connect: assign(({ context, event }) =>
       isEvent(event, 'CALL_CONNECTED') ? { since: event.at, callStart: event.at, peer: event.peer, callId: event.callId } : { since: context.since },
     ),
-    /** the device reports a call we heard nothing else about: the timer starts now (B-PNL-17) */
+    /** the device reports a call: its timer from the call's start when given, else now (B-PNL-17) */
     deviceCall: assign(({ context, event }) => {
       const at = eventAt(event);
-      return { since: at, callStart: context.callStart ?? at };
+      const device = isEvent(event, 'DEVICE_STATE') ? event : null;
+      return { since: at, callStart: device?.callStart ?? context.callStart ?? at, peer: device?.peer ?? context.peer };
     }),
-    /** inUse ⇄ onHold: the same call, the same timer */
-    switchHold: assign(({ event }) => ({ since: eventAt(event) })),
+    /** the device reports ringing: with the party when given */
+    deviceRing: assign(({ event }) => ({
+      since: eventAt(event),
+      callStart: null,
+      peer: isEvent(event, 'DEVICE_STATE') ? (event.peer ?? null) : null,
+      callId: null,
+    })),
+    /** inUse ⇄ onHold: the same call, the same timer (or the one given) */
+    switchHold: assign(({ context, event }) => {
+      const device = isEvent(event, 'DEVICE_STATE') ? event : null;
+      return { since: eventAt(event), callStart: device?.callStart ?? context.callStart, peer: device?.peer ?? context.peer };
+    }),
+    /** the same state again, with the call's start or party as the server knows them now */
+    deviceDetails: assign(({ context, event }) => {
+      if (!isEvent(event, 'DEVICE_STATE')) return {};
+      return context.callStart === null ? { peer: event.peer ?? context.peer } : { callStart: event.callStart ?? context.callStart, peer: event.peer ?? context.peer };
+    }),
     recordHangup: assign(({ context, event }) =>
       isEvent(event, 'HANGUP')
         ? { since: event.at, callStart: null, peer: null, callId: null, history: appendHistory(context.history, historyEntry(event)) }
@@ -216,7 +237,7 @@ export const extensionMachine = setup({
         RINGING: { guard: 'mineAsCaller', target: 'ringing', actions: 'ring' },
         CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
         DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'settle' },
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.online, EXT_STATUS.hangup] } }, target: 'online', actions: 'settle' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
@@ -230,7 +251,7 @@ export const extensionMachine = setup({
         CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
         DEVICE_STATE: [
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'settle' },
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
         ],
@@ -242,6 +263,7 @@ export const extensionMachine = setup({
         RINGING: { guard: 'isMine', actions: 'notePeer' },
         CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
         DEVICE_STATE: [
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, actions: 'deviceDetails' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.online, EXT_STATUS.hangup] } }, target: 'online', actions: 'settle' },
@@ -258,6 +280,7 @@ export const extensionMachine = setup({
       on: {
         CALL_CONNECTED: { guard: 'isMine', actions: 'notePeer' },
         DEVICE_STATE: [
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, actions: 'deviceDetails' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'switchHold' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
           {
@@ -276,6 +299,7 @@ export const extensionMachine = setup({
       entry: { type: 'setStatus', params: { code: EXT_STATUS.onHold } },
       on: {
         DEVICE_STATE: [
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, actions: 'deviceDetails' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'switchHold' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
           {
@@ -300,7 +324,7 @@ export const extensionMachine = setup({
         CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
         DEVICE_STATE: [
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'settle' },
+          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
           { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
           // 3 and 4 are ignored: the extension is going online after the hangup display anyway

@@ -7,8 +7,9 @@
  *   push (profile 'internal', destination and dialed = receiver, no trunk) until the next snapshot
  *   brings the real one; a call already listed is left as it is.
  * - Hangup removes the call.
- * - Calls are de-duplicated by domain `callKey` (the part of the call id before the first dot): of two
- *   legs of one call the earliest (by time, then call id) stays.
+ * - Calls are de-duplicated by domain `callKey` (B-ACT-06: the part of the call id before the first dot,
+ *   except for Asterisk ids, whose part before the dot is only the second the call began; see callKey):
+ *   of two legs of one call the earliest (by time, then call id) stays.
  * - Newest first. Only the four pushes above are read; ends with distinctUntilChanged(deepEqual).
  */
 import { Observable, distinctUntilChanged, filter, map, scan } from 'rxjs';

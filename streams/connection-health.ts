@@ -2,11 +2,13 @@
  * Connection health as a stream (STYLE 9): the hub connection state (as the SignalR layer reports it)
  * plus the data that arrives → what a board shows.
  *
- * - state: connected → 'live'; connecting and reconnecting → 'reconnecting'; disconnected → 'offline'.
- * - stale: true from the moment a connection that had been up is lost, and it stays true after the
- *   connection is back until a fresh AllExtensions snapshot of the corp arrives while connected
- *   (events alone do not make a board whole again). Before the first connection nothing is stale:
- *   there is no data yet (asOf null).
+ * - state: connected → 'live', or 'pbxDown' while the server says it does not reach the PBX (PbxStatus
+ *   'down', issue 12 defect 4: the board says "PBX unreachable" rather than LIVE); connecting and
+ *   reconnecting → 'reconnecting'; disconnected → 'offline'.
+ * - stale: true from the moment a connection that had been up is lost, or the PBX is lost, and it stays
+ *   true after both are back until a fresh AllExtensions snapshot of the corp arrives while connected
+ *   and the PBX is reached (events alone do not make a board whole again). Before the first connection
+ *   nothing is stale: there is no data yet (asOf null).
  * - asOf: the server ts of the newest hub event (ms), null before any.
  * Ends with distinctUntilChanged(deepEqual).
  */
@@ -17,7 +19,7 @@ import { ofCorp, type HubEvent } from './hub-events';
 export type HubConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
 export interface ConnectionHealth {
-  state: 'live' | 'reconnecting' | 'offline';
+  state: 'live' | 'pbxDown' | 'reconnecting' | 'offline';
   stale: boolean;
   asOf: number | null;
 }
@@ -25,6 +27,8 @@ export interface ConnectionHealth {
 interface Acc {
   connection: HubConnectionState;
   wasConnected: boolean;
+  /** the server's last word on the PBX: not reached */
+  pbxDown: boolean;
   stale: boolean;
   asOf: number | null;
 }
@@ -43,7 +47,7 @@ export function connectionHealth(
   events$: Observable<HubEvent>,
   options: { corpId: number },
 ): Observable<ConnectionHealth> {
-  const initial: Acc = { connection: 'connecting', wasConnected: false, stale: false, asOf: null };
+  const initial: Acc = { connection: 'connecting', wasConnected: false, pbxDown: false, stale: false, asOf: null };
   return merge(
     state$.pipe(map((state): Input => ({ kind: 'state', state }))),
     events$.pipe(
@@ -58,10 +62,14 @@ export function connectionHealth(
         return { ...acc, connection: input.state, wasConnected: acc.wasConnected || connected, stale: acc.stale || lost };
       }
       const asOf = Math.max(acc.asOf ?? Number.NEGATIVE_INFINITY, input.event.payload.ts);
-      const fresh = input.event.name === 'AllExtensions' && acc.connection === 'connected';
+      if (input.event.name === 'PbxStatus') {
+        const pbxDown = input.event.payload.state === 'down';
+        return { ...acc, asOf, pbxDown, stale: acc.stale || pbxDown };
+      }
+      const fresh = input.event.name === 'AllExtensions' && acc.connection === 'connected' && !acc.pbxDown;
       return { ...acc, asOf, stale: fresh ? false : acc.stale };
     }, initial),
-    map((acc): ConnectionHealth => ({ state: LABEL[acc.connection], stale: acc.stale, asOf: acc.asOf })),
+    map((acc): ConnectionHealth => ({ state: acc.connection === 'connected' && acc.pbxDown ? 'pbxDown' : LABEL[acc.connection], stale: acc.stale, asOf: acc.asOf })),
     distinctUntilChanged(deepEqual),
   );
 }

@@ -38,8 +38,9 @@ export function extensionEventsFromHub(event: HubEvent): ExtensionEvent[] {
       }));
     }
     case 'DeviceStateChanged': {
-      const { corpId, number, status, ts: at } = event.payload;
-      return [{ type: 'DEVICE_STATE', corpId, number, status, at }];
+      const { corpId, number, status, callStart, peer, ts: at } = event.payload;
+      const details = { ...(callStart !== undefined ? { callStart } : {}), ...(peer !== undefined ? { peer } : {}) };
+      return [{ type: 'DEVICE_STATE', corpId, number, status, ...details, at }];
     }
     case 'Hangup': {
       const { corpId, callId, caller, receiver, cause, duration, ts: at } = event.payload;

@@ -5,7 +5,7 @@
  * Malformed records are dropped and reported (callback or a separate stream), never thrown.
  */
 import { Observable, filter, map, share } from 'rxjs';
-import { EXT_STATUS, LOG_EVENT_TYPES, type HubPushName, type HubPushes } from '../domain';
+import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, type HubPushName, type HubPushes } from '../domain';
 
 export type HubEvent = { [K in HubPushName]: { name: K; payload: HubPushes[K] } }[HubPushName];
 export type HubEventOf<K extends HubPushName> = Extract<HubEvent, { name: K }>;
@@ -27,6 +27,10 @@ const nullable =
   (c: Check): Check =>
   (v) =>
     v === null ? null : c(v);
+const optional =
+  (c: Check): Check =>
+  (v) =>
+    v === undefined ? null : c(v);
 const oneOf =
   (...allowed: readonly unknown[]): Check =>
   (v) =>
@@ -108,12 +112,13 @@ const PAYLOADS: { [K in HubPushName]: Check } = {
   AllQueues: shape({ ...base, queues: arrayOf(liveQueue) }),
   Ringing: shape(callParties),
   CallConnected: shape(callParties),
-  DeviceStateChanged: shape({ ...base, number: str, status: extStatus }),
+  DeviceStateChanged: shape({ ...base, number: str, status: extStatus, callStart: optional(nullable(num)), peer: optional(nullable(str)) }),
   Hangup: shape({ ...callParties, cause: num, duration: num }),
   ActiveCalls: shape({ ...base, calls: arrayOf(activeCall) }),
   CallerInQueue: shape({ ...queueCallerFields, ts: num }),
   deleteCaller: shape({ ...base, queueId: num, callId: str, reason: oneOf('answered', 'abandoned', 'timeout'), waitedMs: num }),
   LogMon: shape({ ...base, type: oneOf(...LOG_EVENT_TYPES), timestamp: str, device: str, state: str, event: any }),
+  PbxStatus: shape({ ...base, state: oneOf(...PBX_STATES), since: num }),
 };
 
 export const HUB_PUSH_NAMES = Object.keys(PAYLOADS) as HubPushName[];

@@ -11,10 +11,9 @@
  *   neither, as app_queue counts it in neither `Completed` nor `Abandoned`.
  * - longestWaitMs = now − the earliest `since` of the waiting callers, `now` being the shared clock (until
  *   its first tick, the newest event's ts); 0 when nobody waits.
- * - Agents: the statuses of the queue's member extensions, reduced with the extension machine itself
- *   (machines `reduceExtension`) from AllExtensions, DeviceStateChanged, Ringing, CallConnected and
- *   Hangup, then `presenceOf`: online and hangup are free, offline (or unknown to the snapshot) offline,
- *   the rest busy.
+ * - Agents are not counted here: the live feed's extension registry already runs the extension
+ *   machine for every extension (kiosk/boards/queue-agents.ts counts the members from it), and a second
+ *   run of the machines here was a parallel pipeline nobody read (removed, issue 12).
  *
  * Service level, the formula we chose: **serviceLevelPct = 100 × answeredWithinSl / (answered + abandoned)**
  * ('offered', the default): every caller who left the queue by answer or hang-up counts, and an
@@ -29,21 +28,13 @@
  */
 import { Observable, defer, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
 import { HUB, type LiveQueue, type QueueCaller } from '../domain';
-import { presenceOf, reduceExtension, type ExtensionSnapshot } from '../machines/extension-machine';
 import { deepEqual } from './deep-equal';
-import { extensionEventsFromHub } from './extension-inputs';
 import { ofCorp, type HubEvent } from './hub-events';
 
 export type ServiceLevelFormula = 'offered' | 'asterisk';
 
 export interface QueueStatsOptions {
   corpId: number;
-  /**
-   * Count the members' presence from the extension events (default true). A consumer that already runs
-   * the extension machines (the kiosk's registry) passes false: the stream then skips every extension
-   * event, and the agent counts are null (the consumer counts them itself).
-   */
-  trackAgents?: boolean;
   /** threshold in seconds for live updates; defaults to each queue's own serviceLevelSec, else HUB.serviceLevelSec */
   serviceLevelSec?: number;
   formula?: ServiceLevelFormula;
@@ -61,10 +52,6 @@ export interface QueueStats {
   serviceLevelSec: number;
   /** see the formula above; null before any call was answered or abandoned */
   serviceLevelPct: number | null;
-  /** null when `trackAgents` is false */
-  agentsFree: number | null;
-  agentsBusy: number | null;
-  agentsOffline: number | null;
 }
 
 interface QueueAcc {
@@ -74,12 +61,6 @@ interface QueueAcc {
 interface Acc {
   ready: boolean;
   queues: QueueAcc[];
-  /**
-   * The extensions, updated in place: this map is private to one subscription's scan (made per
-   * subscriber by `defer`), and copying 2,000 entries on each of 500 events a second is what a wall
-   * TV cannot afford.
-   */
-  extensions: Map<string, ExtensionSnapshot>;
   /** whether the last input can have changed the stats (else nothing is recomputed) */
   dirty: boolean;
   /** last clock tick, null before the first */
@@ -133,33 +114,6 @@ function reduceEvent(acc: Acc, event: HubEvent, options: QueueStatsOptions): Acc
         }),
       };
     }
-    case 'AllExtensions': {
-      if (options.trackAgents === false) return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
-      const extensions = new Map<string, ExtensionSnapshot>();
-      for (const e of extensionEventsFromHub(event)) {
-        if (e.type !== 'SNAPSHOT') continue;
-        const next = reduceExtension(acc.extensions.get(e.extension.number), e);
-        if (next) extensions.set(e.extension.number, next);
-      }
-      return { ...acc, extensions, lastTs, dirty: true };
-    }
-    case 'DeviceStateChanged':
-    case 'Ringing':
-    case 'CallConnected':
-    case 'Hangup': {
-      if (options.trackAgents === false) return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
-      let presenceChanged = false;
-      for (const e of extensionEventsFromHub(event)) {
-        if (e.type === 'SNAPSHOT') continue;
-        const prev = acc.extensions.get(e.number);
-        const next = prev && reduceExtension(prev, e);
-        if (!next || next === prev) continue;
-        acc.extensions.set(e.number, next);
-        if (presenceOf(prev.context.status) !== presenceOf(next.context.status)) presenceChanged = true;
-      }
-      // before the first clock tick the newest event time is "now" for the longest wait
-      return { ...acc, lastTs, dirty: presenceChanged || (acc.tick === null && waitingAnywhere(acc)) };
-    }
     default:
       return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
   }
@@ -176,11 +130,6 @@ function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
   return acc.queues.map(({ queue, callers }) => {
     const waiting = Object.values(callers);
     const earliest = waiting.reduce((min, c) => Math.min(min, c.since), Number.POSITIVE_INFINITY);
-    const agents = { free: 0, busy: 0, offline: 0 };
-    for (const member of options.trackAgents === false ? [] : queue.members) {
-      const ext = acc.extensions.get(member);
-      agents[ext ? presenceOf(ext.context.status) : 'offline'] += 1;
-    }
     return {
       corpId: queue.corpId,
       queueId: queue.queueId,
@@ -192,9 +141,6 @@ function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
       answeredWithinSl: queue.answeredWithinSl,
       serviceLevelSec: options.serviceLevelSec ?? queue.serviceLevelSec,
       serviceLevelPct: serviceLevelPct(queue, options.formula),
-      agentsFree: options.trackAgents === false ? null : agents.free,
-      agentsBusy: options.trackAgents === false ? null : agents.busy,
-      agentsOffline: options.trackAgents === false ? null : agents.offline,
     };
   });
 }
@@ -210,7 +156,7 @@ export function queueStats(events$: Observable<HubEvent>, clock$: Observable<num
   // a tick changes the stats only while somebody waits (the longest wait grows), or the first one
   const onTick = (acc: Acc, now: number): Acc => ({ ...acc, tick: now, dirty: acc.tick === null || waitingAnywhere(acc) });
   return defer(() => {
-    const initial: Acc = { ready: false, queues: [], extensions: new Map(), dirty: false, tick: null, lastTs: 0 };
+    const initial: Acc = { ready: false, queues: [], dirty: false, tick: null, lastTs: 0 };
     return inputs$.pipe(
       scan((acc: Acc, input: Input): Acc => (input.kind === 'tick' ? onTick(acc, input.now) : reduceEvent(acc, input.event, options)), initial),
       filter((acc) => acc.ready && acc.dirty),

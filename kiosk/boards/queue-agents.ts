@@ -1,7 +1,7 @@
 /**
- * Agents free / busy / offline per queue, from the kiosk's own extension actors (the registry already
- * runs the extension machine for every extension, so the queue stats stream does not run it a second
- * time: `trackAgents: false`). Read on the shared clock's tick, like the Agents board's totals.
+ * Agents free / busy / offline per queue, from the live feed's extension actors (the registry runs the
+ * extension machine for every extension; nothing runs it a second time). Read on the shared clock's
+ * tick, like the Agents board's totals.
  */
 import type { ExtStatus, LiveQueue } from '../../domain/realtime';
 import { presenceOf, statusCode } from '../../machines/extension-machine';

@@ -1,5 +1,5 @@
 /**
- * The footer: LIVE / RECONNECTING / OFFLINE with "data as of hh:mm:ss" (the newest event's server
+ * The footer: LIVE / PBX UNREACHABLE / RECONNECTING / OFFLINE with "data as of hh:mm:ss" (the newest event's server
  * time), and the playlist's boards (the current one marked; a touch pins it, a second touch unpins).
  */
 import { useMemo } from 'react';
@@ -15,6 +15,8 @@ const FOOTER_REFRESH_MS = 1000;
 
 const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
   live: 'bg-k-live',
+  // the server is there, the PBX is not (issue 12, defect 4): not LIVE, the boards are dimmed
+  pbxDown: 'bg-k-offline',
   reconnecting: 'bg-k-reconnecting',
   offline: 'bg-k-offline',
 };

@@ -4,7 +4,7 @@
  * connections of that corp. In-process here; Redis pub/sub in redis-backplane.ts.
  */
 import type { HubPushes, HubPushName } from '../../domain';
-import type { HubServer } from './hub-server';
+import type { HubServer } from './hub-types';
 import type { LiveSource } from './live-methods';
 
 export type BackplaneEvent =
@@ -108,7 +108,9 @@ async function resendSnapshots(hub: HubServer, live: LiveSource, corpId: number,
     live.getContacts(corpId),
     live.getQueues(corpId),
   ]);
+  const pbx = live.getPbxStatus ? await live.getPbxStatus(corpId) : null;
   const ts = now();
+  if (pbx) hub.broadcast(corpId, 'PbxStatus', { corpId, state: pbx.state, since: pbx.since, ts });
   hub.broadcast(corpId, 'AllExtensions', { corpId, extensions, ts });
   hub.broadcast(corpId, 'AllChannels', { corpId, channels, ts });
   hub.broadcast(corpId, 'AllContacts', { corpId, contacts, ts });

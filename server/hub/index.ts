@@ -1,3 +1,4 @@
+export * from './hub-types';
 export * from './hub-server';
 export * from './live-methods';
 export * from './backplane';

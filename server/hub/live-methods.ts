@@ -1,11 +1,12 @@
 /**
- * The spec's hub methods (spec 1 §7, spec 3 §7) over an injected LiveSource: GetAllExtensions,
- * GetAllChannels, GetAllContacts, GetAllQueues answer by sending the snapshot push to the caller and
- * completing; HangUp(caller, receiver) hangs a call up.
+ * The spec's hub methods (spec 1 §7, spec 3 §7; arguments in domain/realtime.ts) over an injected
+ * LiveSource: GetAllExtensions, GetAllChannels, GetAllContacts, GetAllQueues answer by sending the
+ * snapshot push to the caller and completing (GetAllExtensions sends the PBX's state first);
+ * HangUp(caller, receiver, corpId?) hangs a call up.
  */
-import { canAccess, type HubPushes, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
+import { canAccess, type HubPushes, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue, type PbxState } from '../../domain';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
-import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-server';
+import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-types';
 
 /** The live state the methods read (per corp); built elsewhere from the PBX events. */
 export interface LiveSource {
@@ -15,6 +16,8 @@ export interface LiveSource {
   getQueues(corpId: number): Promise<LiveQueue[]> | LiveQueue[];
   /** hangs up the call between caller and receiver; false when there is none */
   hangUp(corpId: number, caller: string, receiver: string): Promise<boolean> | boolean;
+  /** whether the PBX is reached now (the PbxStatus push before AllExtensions); without it none is sent */
+  getPbxStatus?(corpId: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
 }
 
 export interface LiveMethodsOptions {
@@ -73,8 +76,16 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
       ctx.send(push, { corpId, [key]: items, ts: now() } as unknown as HubPushes[K]);
     };
   }
+  const extensions = snapshot('AllExtensions', (c) => live.getExtensions(c), 'extensions');
   return {
-    GetAllExtensions: snapshot('AllExtensions', (c) => live.getExtensions(c), 'extensions'),
+    GetAllExtensions: async (ctx: HubCallContext, corp?: unknown): Promise<void> => {
+      if (live.getPbxStatus) {
+        const corpId = authorizeCorp(ctx, corp);
+        const pbx = await live.getPbxStatus(corpId);
+        ctx.send('PbxStatus', { corpId, state: pbx.state, since: pbx.since, ts: now() });
+      }
+      await extensions(ctx, corp);
+    },
     GetAllChannels: snapshot('AllChannels', (c) => live.getChannels(c), 'channels'),
     GetAllContacts: snapshot('AllContacts', (c) => live.getContacts(c), 'contacts'),
     GetAllQueues: snapshot('AllQueues', (c) => live.getQueues(c), 'queues'),

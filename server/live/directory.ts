@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { parseDestination } from '../../domain';
+import { extensionDisplayName, parseDestination } from '../../domain';
 import type { Db } from '../db/database';
 import { appUser, corp, extension, ivr, poll, question, queue, queueMember } from '../db/schema';
 import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp } from '../pbx';
@@ -43,8 +43,8 @@ export interface PbxDirectoryProvider extends DirectoryProvider {
 const IVR_OPTION_COLUMNS = ['option0', 'option1', 'option2', 'option3', 'option4', 'option5', 'option6', 'option7', 'option8', 'option9'] as const;
 
 /**
- * The live directory from the database: per enabled corp, its enabled extensions (the linked user's
- * name, else the description; with their action and busy action), its queues with their members in
+ * The live directory from the database: per enabled corp, its enabled extensions (named by domain
+ * extensionDisplayName, as the REST list names them; with their action and busy action), its queues with their members in
  * the order they were added, the service-level threshold and the poll, and its IVRs and polls.
  */
 export function createDbDirectory(db: Db): PbxDirectoryProvider {
@@ -96,7 +96,8 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
       }
       const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [], ivrs: [], polls: [] }]));
       for (const e of exts) {
-        result.get(e.corpId)?.extensions.push({ number: e.number, userName: e.userName || e.description || e.nick || '', action: e.action, onbusy: e.onbusy });
+        const userName = extensionDisplayName({ userName: e.userName, userNick: e.nick, description: e.description });
+        result.get(e.corpId)?.extensions.push({ number: e.number, userName, action: e.action, onbusy: e.onbusy });
       }
       for (const q of queues) {
         result.get(q.corpId)?.queues.push({ queueId: q.id, name: q.name, strategy: q.strategy, members: byQueue.get(q.id) ?? [], serviceLevelSec: q.serviceLevel, pollId: q.pollId });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BehaviorSubject, NEVER } from 'rxjs';
-import type { LiveContact } from '../../domain';
+import type { LiveContact, PbxState } from '../../domain';
 import { userOfToken } from '../auth/guard';
 import type { LiveEnvironment } from '../config';
 import type { AppContext } from '../context';
@@ -13,6 +13,7 @@ import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { createDbDirectory, toSimCorp } from './directory';
+import { createDbQueueHistory } from './queue-history';
 
 export interface LiveOptions extends LiveEnvironment {
   /** 'realtime' (default) paces the simulator to the wall clock; 'manual' moves only with advance() (tests) */
@@ -37,6 +38,8 @@ export interface LiveOps extends LiveSource {
   removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
   /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
   reload(): Promise<void>;
+  /** whether the leader reaches the PBX now (the PbxStatus push, the health route) */
+  getPbxStatus(corpId?: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
 }
 
 /** What the app runs for real time; `app.live` (null without the live option). */
@@ -59,6 +62,11 @@ export interface LiveRuntime {
   readonly summary: string;
   /** = ops.reload() */
   reload(): Promise<void>;
+  /**
+   * The PBX as the live state sees it, for the health route: 'up', 'down' (not reached now), 'none' (no
+   * PBX configured), or 'unknown' when no instance leading the PBX answered within `timeoutMs`.
+   */
+  pbxHealth(timeoutMs?: number): Promise<{ state: PbxState | 'unknown'; since: number | null }>;
 }
 
 declare module 'fastify' {
@@ -96,7 +104,7 @@ interface Term {
   known: Set<number>;
 }
 
-const OPS = ['getExtensions', 'getChannels', 'getContacts', 'getQueues', 'hangUp', 'originate', 'addQueueMember', 'removeQueueMember', 'reload'] as const;
+const OPS = ['getExtensions', 'getChannels', 'getContacts', 'getQueues', 'hangUp', 'originate', 'addQueueMember', 'removeQueueMember', 'reload', 'getPbxStatus'] as const;
 type OpName = (typeof OPS)[number];
 
 /**
@@ -145,7 +153,10 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       });
       adapter = simulator;
     } else if (options.pbx === 'ari' && options.ari) {
-      adapter = createAriAdapter({ ...options.ari, log: { warn, info } });
+      // one Stasis app name per deployment (the Redis prefix) and instance: another client under the
+      // same name would take the event stream (issue 12, defect 1)
+      adapter = createAriAdapter({ ...options.ari, app: prefix, log: { warn, info } });
+      info('live: ARI application', { app: (adapter as ReturnType<typeof createAriAdapter>).app });
     } else {
       adapter = createIdleAdapter();
     }
@@ -153,6 +164,9 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       adapter,
       publish: (corpId, push, payload) => backplane.publish(corpId, push, payload),
       directory,
+      // today's queue counters survive a restart: read back from queue_log
+      history: createDbQueueHistory(ctx.db),
+      pbxConfigured: options.pbx !== 'none',
       log: { warn },
     });
     await realtime.start();
@@ -219,6 +233,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       reloading = reloading.then(reloadOnce).catch((error: unknown) => log.error({ err: error }, 'live: reload failed'));
       return reloading;
     },
+    getPbxStatus: () => requireTerm().realtime.getPbxStatus(),
   };
   cluster.serve(async (method, args) => {
     if (!(OPS as readonly string[]).includes(method)) throw new PbxError('invalid', `Unknown request ${method}`);
@@ -242,6 +257,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     addQueueMember: forward('addQueueMember'),
     removeQueueMember: forward('removeQueueMember'),
     reload: () => forward('reload')().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')),
+    getPbxStatus: forward('getPbxStatus'),
   };
 
   const hub = createHubServer({
@@ -284,6 +300,22 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     sink,
     summary,
     reload: () => ops.reload(),
+    async pbxHealth(timeoutMs = 1000) {
+      if (options.pbx === 'none') return { state: 'none', since: null };
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs);
+        timer.unref();
+      });
+      try {
+        const status = await Promise.race([Promise.resolve(ops.getPbxStatus()), late]);
+        return status ?? { state: 'unknown', since: null };
+      } catch {
+        return { state: 'unknown', since: null };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
   };
 
   // the negotiate route: the official client posts text/plain (or nothing); the body is ignored

@@ -1,100 +1,135 @@
 /**
- * The server's copy of an extension's live status, moved by the same rules the browser's extension
- * machine applies to the pushes we send (machines/extension-machine.ts, spec 1 §4), so a snapshot
- * (AllExtensions) agrees with what a client derived from the pushes. The one difference: the server
- * has no "hangup shown briefly" state; after a hangup the extension is online at once.
+ * An extension's state derived from its live channels (issue 12, defect 5: taken from the last event,
+ * an agent with two calls showed Available when one of them ended).
+ *
+ * The status follows the rule Asterisk applies to a PJSIP endpoint's device state (chan_pjsip's
+ * devicestate callback: each channel's state through ast_state_chan2dev, a held channel as ONHOLD,
+ * folded by ast_devstate_aggregate), read through domain statusFromDeviceState: a channel ringing makes
+ * the extension ringing, any channel off hook (dialling, talking) makes it in use whatever the other
+ * channels do, held channels alone make it on hold. One difference: a channel whose hang-up was
+ * requested no longer counts (Asterisk counts it until it is destroyed, a few ms later), so the Hangup
+ * push is not followed by a stray "in use". Without channels: online when the phone is registered,
+ * else offline.
+ *
+ * Beside the status: `callStart`, when the earliest call still up was answered (the channel's answer,
+ * or after a restart the snapshot's bridge and channel times), the dialling start while nothing is
+ * answered yet; and `peer`, the other party of the call connected last (as the browser's machine notes
+ * it), else of the ringing one.
  */
 import { EXT_STATUS, type ExtStatus, type LiveExtension } from '../../domain';
+import { inCall, type CallRecord, type ChannelRecord, type CorpState, type ExtensionRecord } from './state';
 
-export interface ExtensionRecord {
-  corpId: number;
-  number: string;
-  userName: string;
-  status: ExtStatus;
-  since: number;
-  callStart: number | null;
-  peer: string | null;
-  /** internal key of the call that set ringing / in use, null when unknown */
-  call: number | null;
-  /** last status reported by the device (DeviceStateChanged), null before the first */
-  device: ExtStatus | null;
-}
-
-const inCall = (status: ExtStatus) => status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
-
-export function newExtension(corpId: number, number: string, userName: string, status: ExtStatus, at: number): ExtensionRecord {
-  return { corpId, number, userName, status, since: at, callStart: inCall(status) ? at : null, peer: null, call: null, device: null };
+export function newExtension(corpId: number, number: string, userName: string, registered: boolean, at: number): ExtensionRecord {
+  const status = registered ? EXT_STATUS.online : EXT_STATUS.offline;
+  return { corpId, number, userName, registered, status, since: at, callStart: null, peer: null, call: null, shown: { status, callStart: null, peer: null, call: null } };
 }
 
 export function toLiveExtension(e: ExtensionRecord): LiveExtension {
   return { corpId: e.corpId, number: e.number, userName: e.userName, status: e.status, since: e.since, callStart: e.callStart, peer: e.peer };
 }
 
-function settle(e: ExtensionRecord, status: ExtStatus, at: number): void {
-  e.status = status;
-  e.since = at;
-  e.callStart = null;
-  e.peer = null;
-  e.call = null;
-}
+type ChannelDevice = 'ringing' | 'inUse' | 'held' | 'idle';
 
-/** Ringing: the caller rings even when offline, the receiver only when online; a call in progress stays. */
-export function ringExtension(e: ExtensionRecord, role: 'caller' | 'receiver', peer: string, call: number, at: number): void {
-  if (inCall(e.status)) return;
-  if (e.status === EXT_STATUS.ringing) {
-    e.peer = peer;
-    e.call = call;
-    return;
+/** ast_state_chan2dev, with a held channel as ONHOLD (chan_pjsip) */
+function channelDevice(rec: ChannelRecord): ChannelDevice {
+  if (rec.onHold) return 'held';
+  switch (rec.state) {
+    case 'Ringing':
+    case 'Pre-ring':
+      return 'ringing';
+    case 'Down':
+      return 'idle';
+    default:
+      // Up, Ring (the caller's own leg while it dials), Dialing, OffHook, Busy, Rsrvd ...
+      return 'inUse';
   }
-  if (role === 'receiver' && e.status === EXT_STATUS.offline) return;
-  settle(e, EXT_STATUS.ringing, at);
-  e.peer = peer;
-  e.call = call;
 }
 
-/** Call connected: in use, the call timer starts now. */
-export function connectExtension(e: ExtensionRecord, peer: string, call: number, at: number): void {
-  if (e.status === EXT_STATUS.inUse && e.call === call) {
-    e.peer = peer;
-    return;
+const counts = (rec: ChannelRecord) => !rec.hangingUp;
+
+/** The status of an extension with these live channels (ast_devstate_aggregate's order). */
+export function statusFromChannels(channels: readonly ChannelRecord[], registered: boolean): ExtStatus {
+  let ringing = false;
+  let inUse = false;
+  let held = false;
+  let any = false;
+  for (const rec of channels) {
+    if (!counts(rec)) continue;
+    any = true;
+    const device = channelDevice(rec);
+    if (device === 'ringing') ringing = true;
+    else if (device === 'inUse') inUse = true;
+    else if (device === 'held') held = true;
   }
-  e.status = EXT_STATUS.inUse;
-  e.since = at;
-  e.callStart = at;
-  e.peer = peer;
-  e.call = call;
+  // RINGINUSE (ringing beside a call, held or not) reads as in use (domain statusFromDeviceState)
+  if (inUse) return EXT_STATUS.inUse;
+  if (held) return ringing ? EXT_STATUS.inUse : EXT_STATUS.onHold;
+  if (ringing) return EXT_STATUS.ringing;
+  if (any) return EXT_STATUS.online; // only channels not yet dialling: NOT_INUSE
+  return registered ? EXT_STATUS.online : EXT_STATUS.offline;
 }
 
-/** A status from the device (or from hold/unhold). In a call: hold ⇄ in use keep the timer; anything else ends it. */
-export function deviceStatus(e: ExtensionRecord, status: ExtStatus, at: number): void {
-  const next = status === EXT_STATUS.hangup ? EXT_STATUS.online : status;
-  if (inCall(e.status)) {
-    if (next === e.status) return;
-    if (inCall(next)) {
-      e.status = next;
-      e.since = at;
-      return;
+const answered = (rec: ChannelRecord) => rec.upAt !== null || rec.onHold;
+
+/** the channel whose call the extension shows: the one answered last, else a held one, else one ringing */
+function currentChannel(channels: readonly ChannelRecord[]): ChannelRecord | null {
+  let best: ChannelRecord | null = null;
+  let bestRank = -1;
+  for (const rec of channels) {
+    if (!counts(rec)) continue;
+    const device = channelDevice(rec);
+    const rank = device === 'inUse' && rec.upAt !== null ? 3 : device === 'held' ? 2 : device === 'ringing' ? 1 : 0;
+    const newer = best !== null && (rec.upAt ?? rec.created) > (best.upAt ?? best.created);
+    if (rank > bestRank || (rank === bestRank && newer)) {
+      best = rec;
+      bestRank = rank;
     }
-    settle(e, next === EXT_STATUS.offline ? EXT_STATUS.offline : EXT_STATUS.online, at);
-    return;
   }
-  if (next === e.status) return;
-  if (inCall(next)) {
-    e.status = next;
-    e.since = at;
-    e.callStart = e.callStart ?? at;
-    return;
-  }
-  settle(e, next, at);
+  return best;
 }
 
-/**
- * The call ended. `party`: the extension is the push's caller or receiver (the browser then ends the
- * call it holds even when it did not know the call's id); other extensions only when this call is theirs.
- */
-export function hangupExtension(e: ExtensionRecord, call: number, party: boolean, at: number): void {
-  if (e.status === EXT_STATUS.offline || e.status === EXT_STATUS.online) return;
-  const same = e.call === call || (party && e.call === null);
-  if (!same) return;
-  settle(e, EXT_STATUS.online, at);
+/** the other party of a call, seen from one of its extensions */
+export function peerIn(call: CallRecord, number: string): string | null {
+  if (number === call.caller) return call.receiver ?? (call.dialed || null);
+  return call.caller || null;
+}
+
+export interface DerivedState {
+  status: ExtStatus;
+  callStart: number | null;
+  peer: string | null;
+  call: number | null;
+}
+
+/** what an extension's live channels say */
+export function deriveState(corp: CorpState, ext: ExtensionRecord, channels: readonly ChannelRecord[]): DerivedState {
+  const status = statusFromChannels(channels, ext.registered);
+  if (status === EXT_STATUS.online || status === EXT_STATUS.offline) return { status, callStart: null, peer: null, call: null };
+  let callStart: number | null = null;
+  if (inCall(status)) {
+    let earliestAnswer = Number.POSITIVE_INFINITY;
+    let earliestDial = Number.POSITIVE_INFINITY;
+    for (const rec of channels) {
+      if (!counts(rec)) continue;
+      if (answered(rec)) earliestAnswer = Math.min(earliestAnswer, rec.upAt ?? rec.created);
+      else if (channelDevice(rec) === 'inUse') earliestDial = Math.min(earliestDial, rec.created);
+    }
+    const start = Number.isFinite(earliestAnswer) ? earliestAnswer : earliestDial;
+    callStart = Number.isFinite(start) ? start : null;
+  }
+  const current = currentChannel(channels);
+  const call = current && current.call !== null ? corp.calls.get(current.call) : undefined;
+  const live = call && !call.ended ? call : undefined;
+  return { status, callStart, peer: live ? peerIn(live, ext.number) : null, call: live ? live.key : null };
+}
+
+/** Applies what the channels say; `since` moves when the status changes. True when anything changed. */
+export function applyDerived(ext: ExtensionRecord, derived: DerivedState, at: number): boolean {
+  const changed = ext.status !== derived.status || ext.callStart !== derived.callStart || ext.peer !== derived.peer;
+  if (ext.status !== derived.status) ext.since = at;
+  ext.status = derived.status;
+  ext.callStart = derived.callStart;
+  ext.peer = derived.peer;
+  ext.call = derived.call;
+  return changed;
 }

@@ -2,7 +2,7 @@
  * Inputs and outputs of the realtime service: the configuration it reads (the directory), how it
  * publishes, the clock and timers it runs on, and its counters.
  */
-import type { HubPushes, HubPushName } from '../../domain';
+import type { HubPushes, HubPushName, PbxState } from '../../domain';
 
 export interface DirectoryExtension {
   number: string;
@@ -28,6 +28,30 @@ export interface DirectoryCorp {
 /** The configuration from the database, injected. Called at start and on every `reload()`. */
 export interface DirectoryProvider {
   corps(): Promise<DirectoryCorp[]> | DirectoryCorp[];
+}
+
+/** Today's counters of one queue (`{corpId}_{queueId}`), as its queue_log tells them. */
+export interface QueueDayCounters {
+  queuename: string;
+  answered: number;
+  abandoned: number;
+  answeredWithinSl: number;
+}
+
+/**
+ * Where today's queue counters come from after a start (issue 12, defect 7: they lived only in memory
+ * and began at 0 on every restart): the queue_log rows of [from, to] (ms) folded as the live counting
+ * does (server/live/queue-history.ts reads them from the database). `serviceLevelSec` by queuename.
+ */
+export interface QueueHistory {
+  counters(from: number, to: number, serviceLevelSec: ReadonlyMap<string, number>): Promise<QueueDayCounters[]>;
+}
+
+/** The PBX as the realtime service sees it (the PbxStatus push, the health route). */
+export interface PbxReachability {
+  state: PbxState;
+  /** when it last changed (ms) */
+  since: number;
 }
 
 /** The backplane's publish (`(c, p, x) => backplane.publish(c, p, x)`). */
@@ -90,4 +114,6 @@ export interface RealtimeStats {
   /** how many snapshots rebuilt the state */
   rebuilds: number;
   connected: boolean;
+  /** DeviceStateChanged pushes sent to put a browser's view of an extension right (its channels say otherwise) */
+  corrections: number;
 }

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccess, LEVEL, msg } from '../../domain';
-import { idParam } from '../../domain/resources/fields';
+import { canAccess, EXT_STATUS, LEVEL, msg } from '../../domain';
+import { idParam, parseId } from '../../domain/resources/fields';
 import { principalOf, requireAccess, requireUser } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
 import { databaseError, UNIQUE_VIOLATION } from '../db/database';
@@ -21,8 +21,11 @@ const astQueueBody = z.object({
   _interface: z.string().max(80).optional(),
   penalty: z.coerce.number().int().min(0).max(1000).default(1),
   paused: z.coerce.number().int().min(0).max(1).default(0),
-  /** `{corpId}_{queueId}` */
-  queue_name: z.string().trim().regex(/^\d+_\d+$/, 'validation.invalid'),
+  /** `{corpId}_{queueId}`: two ids */
+  queue_name: z
+    .string()
+    .trim()
+    .refine((v) => /^[0-9]+_[0-9]+$/.test(v) && v.split('_').every((part) => parseId(part) !== null), 'validation.invalid'),
 });
 
 const astQueueMember = z.object({
@@ -137,6 +140,7 @@ export function liveRoutes(live: LiveRuntime) {
      * Click-to-call. Rule: level 5 (wallboard monitor) never originates (403); levels 1-4 may when
      * their views grant extension read. `from` must be an enabled extension of the caller's corp
      * (the working corp for level 1), else 404; `to` is digits (an extension or an outside number).
+   * An extension whose phone is not registered answers 409 errors.extensionNotRegistered.
      */
     r.post(
       '/originate',
@@ -152,6 +156,9 @@ export function liveRoutes(live: LiveRuntime) {
           .where(and(eq(extension.corpId, corpId), eq(extension.number, from), eq(extension.enabled, true)))
           .limit(1);
         if (!ext) throw notFound();
+        // a phone that is not registered cannot be rung: say so (4xx), rather than let the PBX fail (503)
+        const known = await Promise.resolve(live.ops.getExtensions(corpId)).catch(() => null);
+        if (known?.find((e) => e.number === from)?.status === EXT_STATUS.offline) throw new ApiFailure(409, 'errors.extensionNotRegistered');
         try {
           return await live.ops.originate({ corpId, from, to });
         } catch (error) {

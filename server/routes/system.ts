@@ -19,12 +19,21 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const signed = requireUser(ctx);
   const supervisor = requireLevel(ctx, 1);
 
+  // the PBX is part of health (issue 12, defect 4) but not of liveness: an unreachable Asterisk is
+  // reported ('down', since when), the answer stays 200 (restarting the server would not bring it back)
+  const pbxHealth = z.object({ state: z.enum(['up', 'down', 'none', 'unknown']), since: z.number().nullable() });
   r.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability (no auth)', response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness, database reachability and whether the PBX is reached (no auth)',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), pbx: pbxHealth }) },
+      },
+    },
     async () => {
-      await ctx.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: ctx.database.kind };
+      const [pbx] = await Promise.all([app.live ? app.live.pbxHealth() : { state: 'none' as const, since: null }, ctx.db.execute(sql`select 1`)]);
+      return { status: 'ok' as const, database: ctx.database.kind, pbx };
     },
   );
 

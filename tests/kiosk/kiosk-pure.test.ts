@@ -145,7 +145,7 @@ describe('agents overview and paging', () => {
 });
 
 describe('queue levels', () => {
-  const stats = (over: Partial<QueueStats>): QueueStats => queueStatsRow({ name: 'Sales', agentsFree: 1, ...over });
+  const stats = (over: Partial<QueueStats>): QueueStats => queueStatsRow({ name: 'Sales', ...over });
   const t = DEFAULT_KIOSK_THRESHOLDS; // waiting 3/6 clear 2/5; wait 60/120 clear 45/100; SL 80/60 clear 85/65
 
   it('the tile takes the worst metric; critical is entered once (the chime), held until the clear level', () => {

@@ -33,6 +33,10 @@ const mine: ExtensionEvent[] = [
   ev.ringing({ role: 'caller' }),
   ev.connected(),
   ...codes.map((c) => ev.device(c)),
+  // what the server derived from the channels: the call's start and party (issue 12, defect 5)
+  ev.device(EXT_STATUS.inUse, { callStart: 15_000, peer: '300' }),
+  ev.device(EXT_STATUS.onHold, { callStart: 15_000, peer: '300' }),
+  ev.device(EXT_STATUS.ringing, { peer: '300' }),
   ev.hangup({ callId: 'c1.2' }),
   ev.hangup({ callId: 'c9.1' }),
 ];

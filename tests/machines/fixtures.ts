@@ -29,11 +29,13 @@ export const ev = {
     peer: o.peer ?? '5551234',
     at: o.at ?? 12_000,
   }),
-  device: (status: ExtStatus, o: Base = {}): ExtensionEvent => ({
+  device: (status: ExtStatus, o: Base & { callStart?: number | null; peer?: string | null } = {}): ExtensionEvent => ({
     type: 'DEVICE_STATE',
     corpId: o.corpId ?? CORP,
     number: o.number ?? '201',
     status,
+    ...(o.callStart !== undefined ? { callStart: o.callStart } : {}),
+    ...(o.peer !== undefined ? { peer: o.peer } : {}),
     at: o.at ?? 20_000,
   }),
   hangup: (o: Base & { callId?: string; duration?: number } = {}): ExtensionEvent => ({

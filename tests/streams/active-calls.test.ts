@@ -17,15 +17,33 @@ const provisional = (callId: string, caller: string, receiver: string, time: num
 });
 
 describe('active calls (marbles)', () => {
-  it('B-ACT-06 active calls are de-duplicated by the call id before the first dot (the earliest leg stays)', () => {
-    const legs = [call('1700.2', 20), call('1700.1', 10), call('1800', 30), call('1700', 10)];
-    expect(sortCalls(dedupeCalls(legs)).map((c) => c.callId)).toEqual(['1800', '1700']);
+  it('B-ACT-06 active calls are de-duplicated by their key: the earliest leg of a call stays', () => {
+    // legs written after the call's id (`{linkedid}.{leg}`), and ids of another form (the part before the dot)
+    const legs = [call('1700.5.2', 20), call('1700.5.1', 10), call('1800.7', 30), call('1700.5', 10), call('c9.2', 40), call('c9.1', 35)];
+    expect(sortCalls(dedupeCalls(legs)).map((c) => c.callId)).toEqual(['c9.1', '1800.7', '1700.5']);
     scheduler().run(({ hot, expectObservable }) => {
       const events$ = hot<HubEvent>('a-b', {
-        a: hub.activeCalls([call('1700.1', 10), call('1700.2', 12), call('1800.1', 30)]),
-        b: hub.ringing('1700.3', '201', '202', 40), // another leg of a listed call: nothing new
+        a: hub.activeCalls([call('1700.5.1', 10), call('1700.5.2', 12), call('1800.7', 30)]),
+        b: hub.ringing('1700.5.3', '201', '202', 40), // another leg of a listed call: nothing new
       });
-      expectObservable(activeCalls(events$, { corpId: CORP })).toBe('a', { a: [call('1800.1', 30), call('1700.1', 10)] });
+      expectObservable(activeCalls(events$, { corpId: CORP })).toBe('a', { a: [call('1800.7', 30), call('1700.5.1', 10)] });
+    });
+  });
+
+  it('B-ACT-06 two calls that began in the same second stay two rows (issue 12, defect 6: the part before the dot is only the second)', () => {
+    const twins = [call('1714550400.101', 10), call('1714550400.105', 11)];
+    expect(sortCalls(dedupeCalls(twins)).map((c) => c.callId)).toEqual(['1714550400.105', '1714550400.101']);
+    scheduler().run(({ hot, expectObservable }) => {
+      const events$ = hot<HubEvent>('a-b-c', {
+        a: hub.activeCalls([call('1714550400.101', 10)]),
+        b: hub.connected('1714550400.105', '203', '204', 11),
+        c: hub.hangup('1714550400.101', '5551000', '201', 50),
+      });
+      expectObservable(activeCalls(events$, { corpId: CORP })).toBe('a-b-c', {
+        a: [call('1714550400.101', 10)],
+        b: [provisional('1714550400.105', '203', '204', 11), call('1714550400.101', 10)],
+        c: [provisional('1714550400.105', '203', '204', 11)],
+      });
     });
   });
 
@@ -33,7 +51,7 @@ describe('active calls (marbles)', () => {
     scheduler().run(({ hot, expectObservable }) => {
       const events$ = hot<HubEvent>('a-b-c-d', {
         a: hub.activeCalls([call('1700.1', 10), call('1800.1', 30)]),
-        b: hub.hangup('1700.9', '5551000', '201', 50), // another leg id, same call
+        b: hub.hangup('1700.1.9', '5551000', '201', 50), // another leg id, same call
         c: hub.hangup('1900.1', '201', '202', 60), // not listed: nothing to emit
         d: hub.hangup('1800.1', '5551000', '201', 70),
       });
@@ -49,7 +67,7 @@ describe('active calls (marbles)', () => {
     scheduler().run(({ hot, expectObservable }) => {
       const events$ = hot<HubEvent>('a-b-c-d', {
         a: hub.ringing('2000.1', '201', '202', 5),
-        b: hub.connected('2000.2', '201', '202', 7), // same call: stays as it is
+        b: hub.connected('2000.1', '201', '202', 7), // same call: stays as it is
         c: hub.connected('2100.1', '203', '5559999', 9),
         d: hub.activeCalls([call('2000.1', 5, { profile: 'internal', caller: '201', destination: '202', dialed: '202', receiver: '202', trunk: null })]),
       });

@@ -55,4 +55,41 @@ describe('connection health (marbles)', () => {
       });
     });
   });
+
+  it('PBX unreachable (issue 12, defect 4): the board says so rather than LIVE and goes stale; a fresh snapshot once it is back makes it live again', () => {
+    scheduler().run(({ hot, expectObservable }) => {
+      const state$ = hot<HubConnectionState>('a', { a: 'connected' });
+      const events$ = hot<HubEvent>('--b-c-d-e-f-g', {
+        b: hub.allExtensions([ext('201')], 10),
+        c: hub.pbx('down', 20),
+        d: hub.allExtensions([ext('201')], 30), // the last known state, while the PBX is away: still stale
+        e: hub.pbx('up', 40),
+        f: hub.device('201', 2, 45), // events alone do not make the board whole
+        g: hub.allExtensions([ext('201')], 50),
+      });
+      expectObservable(connectionHealth(state$, events$, { corpId: CORP })).toBe('a-b-c-d-e-f-g', {
+        a: { state: 'live', stale: false, asOf: null },
+        b: { state: 'live', stale: false, asOf: 10 },
+        c: { state: 'pbxDown', stale: true, asOf: 20 },
+        d: { state: 'pbxDown', stale: true, asOf: 30 },
+        e: { state: 'live', stale: true, asOf: 40 },
+        f: { state: 'live', stale: true, asOf: 45 },
+        g: { state: 'live', stale: false, asOf: 50 },
+      });
+    });
+  });
+
+  it('the hub connection lost while the PBX is down reads reconnecting; back, the PBX still down: pbxDown; another corp’s PbxStatus changes nothing', () => {
+    scheduler().run(({ hot, expectObservable }) => {
+      const state$ = hot<HubConnectionState>('a---c---e', { a: 'connected', c: 'reconnecting', e: 'connected' });
+      const events$ = hot<HubEvent>('--b-------f-g', { b: hub.pbx('down', 5), f: hub.pbx('up', 9, OTHER), g: hub.pbx('up', 12) });
+      expectObservable(connectionHealth(state$, events$, { corpId: CORP })).toBe('a-b-c---e---g', {
+        a: { state: 'live', stale: false, asOf: null },
+        b: { state: 'pbxDown', stale: true, asOf: 5 },
+        c: { state: 'reconnecting', stale: true, asOf: 5 },
+        e: { state: 'pbxDown', stale: true, asOf: 5 },
+        g: { state: 'live', stale: true, asOf: 12 },
+      });
+    });
+  });
 });

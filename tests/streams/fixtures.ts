@@ -1,6 +1,6 @@
 import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
-import { EXT_STATUS, type ActiveCall, type ExtStatus, type HubPushes, type LiveExtension, type LiveQueue, type QueueCaller } from '../../domain';
+import { EXT_STATUS, type ActiveCall, type ExtStatus, type HubPushes, type LiveExtension, type LiveQueue, type PbxState, type QueueCaller } from '../../domain';
 import type { HubEvent } from '../../streams/hub-events';
 import type { QueueStats } from '../../streams/queue-stats';
 
@@ -53,6 +53,7 @@ export const hub = {
   joined: (c: QueueCaller, ts = c.since) => push('CallerInQueue', { ...c, ts }),
   left: (queueId: number, callId: string, reason: 'answered' | 'abandoned' | 'timeout', waitedMs: number, ts = 0, corpId = CORP) =>
     push('deleteCaller', { corpId, queueId, callId, reason, waitedMs, ts }),
+  pbx: (state: PbxState, ts = 0, corpId = CORP) => push('PbxStatus', { corpId, state, since: ts, ts }),
 };
 
 /** A queue's aggregates with nothing counted yet (override what a test needs). */
@@ -68,9 +69,6 @@ export function queueStatsRow(over: Partial<QueueStats> = {}): QueueStats {
     answeredWithinSl: 0,
     serviceLevelSec: 60,
     serviceLevelPct: null,
-    agentsFree: 0,
-    agentsBusy: 0,
-    agentsOffline: 0,
     ...over,
   };
 }

@@ -25,6 +25,7 @@ const valid: { [K in keyof HubPushes]: HubPushes[K] } = {
   CallerInQueue: { ...caller('q1', 0), ts: 1 },
   deleteCaller: { corpId: CORP, queueId: 1, callId: 'q1', reason: 'timeout', waitedMs: 100, ts: 1 },
   LogMon: { corpId: CORP, type: 'ChannelHold', timestamp: '2025-01-01T00:00:00Z', device: 'PJSIP/7_201', state: 'Up', event: { any: 'thing' }, ts: 1 },
+  PbxStatus: { corpId: CORP, state: 'down', since: 1, ts: 1 },
 };
 
 describe('hub events: raw records to typed events', () => {

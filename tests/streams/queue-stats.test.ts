@@ -7,8 +7,7 @@ import { CORP, OTHER, caller, ext, hub, queue, queueStatsRow, scheduler } from '
 
 const base = queueStatsRow();
 const s = (over: Partial<QueueStats> = {}): QueueStats[] => [{ ...base, ...over }];
-/** a queue with two members nobody knows yet: both count offline */
-const s2 = (over: Partial<QueueStats> = {}): QueueStats[] => s({ agentsOffline: 2, ...over });
+const s2 = s;
 
 describe('queue stats (marbles)', () => {
   it('waiting, longest wait from the shared clock, answered, abandoned and service level', () => {
@@ -78,40 +77,18 @@ describe('queue stats (marbles)', () => {
     });
   });
 
-  it('agents free, busy and offline from the member extensions (the extension machine rules)', () => {
+  it('extension events change no queue figure (agents are counted from the extension registry, not here)', () => {
     scheduler().run(({ hot, cold, expectObservable }) => {
-      const events$ = hot<HubEvent>('a-b-c-d-e-f-g', {
-        a: hub.allQueues([queue(1, { members: ['201', '202', '203', '204'] })]),
-        b: hub.allExtensions([ext('201'), ext('202', EXT_STATUS.offline), ext('203', EXT_STATUS.inUse)]), // 204 unknown: offline
-        c: hub.ringing('c1', '5551000', '201', 4), // 201 rings: busy
-        d: hub.connected('c1', '5551000', '201', 6),
-        e: hub.hangup('c1', '5551000', '201', 8), // hangup counts as free
-        f: hub.device('202', EXT_STATUS.online, 10),
-        g: hub.device('203', EXT_STATUS.onHold, 12), // still busy: nothing new to emit
-      });
-      const q = (free: number, busy: number, offline: number) => s({ agentsFree: free, agentsBusy: busy, agentsOffline: offline });
-      expectObservable(queueStats(events$, cold('-'), { corpId: CORP })).toBe('a-b-c---e-f', {
-        a: q(0, 0, 4),
-        b: q(1, 1, 2),
-        c: q(0, 2, 2),
-        e: q(1, 1, 2),
-        f: q(2, 1, 1),
-      });
-    });
-  });
-
-  it('trackAgents false: extension events are skipped and the agent counts are null (the kiosk counts them from its registry)', () => {
-    scheduler().run(({ hot, cold, expectObservable }) => {
-      const events$ = hot<HubEvent>('a-b-c-d', {
+      const events$ = hot<HubEvent>('a-b-c-d-e', {
         a: hub.allQueues([queue(1, { members: ['201', '202'] })]),
         b: hub.allExtensions([ext('201'), ext('202', EXT_STATUS.offline)]),
         c: hub.ringing('c1', '5551000', '201', 4),
-        d: hub.joined(caller('x', 6)),
+        d: hub.device('202', EXT_STATUS.online, 5),
+        e: hub.joined(caller('x', 6)),
       });
-      const none = { agentsFree: null, agentsBusy: null, agentsOffline: null };
-      expectObservable(queueStats(events$, cold('-'), { corpId: CORP, trackAgents: false })).toBe('a-----d', {
-        a: s(none),
-        d: s({ ...none, waiting: 1 }),
+      expectObservable(queueStats(events$, cold('-'), { corpId: CORP })).toBe('a-------e', {
+        a: s(),
+        e: s({ waiting: 1 }),
       });
     });
   });

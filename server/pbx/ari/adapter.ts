@@ -3,13 +3,18 @@
  * subprotocol `ari`) feeds `events$`, REST calls serve snapshot, hangup and originate
  * (reference/protocols.md §3, §6).
  *
- * Connection: reconnects for ever with exponential backoff and jitter until stop(); a ping per
+ * Connection: reconnects for ever until stop(), the first attempts fast (backoff from 100 ms, at most
+ * 1 s apart, so the stream is back within about a second of Asterisk's return); a ping per
  * `pingIntervalMs` finds dead sockets (no pong by the next ping → dropped and reconnected).
  * `connected$` turns true on every (re)connect and the adapter does nothing else: the consumer takes a
  * new snapshot() then, as it would with the simulator.
  *
- * One app name per connection: when a second connection registers the same app, Asterisk sends the
- * first one ApplicationReplaced and no more events; the adapter logs a warning for it.
+ * One app name per deployment and instance (issue 12, defect 1): ARI gives an application's events to
+ * the last connection that registered its name; the connection before gets ApplicationReplaced and
+ * then nothing, while its socket stays open. So the adapter registers `{app}-{instance}` (`app` names
+ * the deployment, `instance` is random per adapter), and when ApplicationReplaced comes all the same (a
+ * tool that copied the name) it takes a fresh instance name and subscribes again at once: connected$
+ * goes false → true and the consumer resyncs, and the other connection keeps the old name.
  *
  * Snapshot: channels, endpoints (PJSIP only) and bridges as ARI lists them; device states and
  * contacts as far as ARI tells them (see picture.ts).
@@ -43,8 +48,10 @@ export interface AriAdapterOptions {
   url: string;
   user: string;
   password: string;
-  /** the Stasis application name (default `callboard`) */
+  /** the deployment's Stasis application name stem (default `callboard`): the adapter registers `{app}-{instance}` */
   app?: string;
+  /** this instance's part of the name (default 8 random hex digits; a fresh one after an ApplicationReplaced) */
+  instance?: string;
   /** credentials in an `Authorization: Basic` header (default) or the `api_key` query parameter */
   auth?: AriAuthMode;
   log?: AriLogger;
@@ -53,7 +60,7 @@ export interface AriAdapterOptions {
   requestTimeoutMs?: number;
   /** WebSocket handshake timeout (ms), default 10 000 */
   handshakeTimeoutMs?: number;
-  /** ping period (ms), default 20 000; 0 = no pings */
+  /** ping period (ms), default 10 000; 0 = no pings */
   pingIntervalMs?: number;
   /**
    * Names of the queues' `_avail` devices (`Queue:{corpId}_{queueId}_avail`) to read with
@@ -81,6 +88,8 @@ export interface AriAdapterStats {
   nonconforming: number;
   /** campaign calls followed now */
   dialOuts: number;
+  /** ApplicationReplaced received (another connection took the app name; subscribed again under a new one) */
+  replaced: number;
 }
 
 const MAX_LOGGED = 20;
@@ -106,7 +115,8 @@ export class AriAdapter implements PbxAdapter {
   private readonly rest: AriRestClient;
   private readonly picture = new EventPicture();
   private readonly backoff: Required<BackoffOptions>;
-  private readonly app: string;
+  private readonly appStem: string;
+  private instance: string;
   private readonly log: AriLogger;
   private readonly handshakeTimeoutMs: number;
   private readonly pingIntervalMs: number;
@@ -124,20 +134,28 @@ export class AriAdapter implements PbxAdapter {
   private readonly ignoredTypes = new Set<string>();
   /** campaign calls by channel id, until their channel is destroyed */
   private readonly dialOuts = new Map<string, TrackedDialOut>();
-  private readonly counters = { connects: 0, failures: 0, received: 0, forwarded: 0, malformed: 0, ignored: 0, nonconforming: 0 };
+  private readonly counters = { connects: 0, failures: 0, received: 0, forwarded: 0, malformed: 0, ignored: 0, nonconforming: 0, replaced: 0 };
+  /** the next reconnect goes at once (the app was replaced: subscribe again under a new name) */
+  private reconnectNow = false;
 
   constructor(options: AriAdapterOptions) {
     const baseUrl = normaliseBaseUrl(options.url);
-    this.app = options.app ?? 'callboard';
+    this.appStem = options.app ?? 'callboard';
+    this.instance = options.instance ?? randomInstance();
     if (!/^[^\s,]+$/.test(this.app)) throw new Error(`ARI app name '${this.app}' is invalid`);
     this.log = options.log ?? { warn: () => undefined };
     this.backoff = resolveBackoff(options.backoff);
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
-    this.pingIntervalMs = options.pingIntervalMs ?? 20_000;
+    this.pingIntervalMs = options.pingIntervalMs ?? 10_000;
     this.queueDevices = options.queueDevices;
     this.rest = new AriRestClient({ baseUrl, user: options.user, password: options.password, auth: options.auth ?? 'basic', timeoutMs: options.requestTimeoutMs ?? 5000 });
     this.events$ = this.subject.asObservable();
     this.connected$ = this.connectedSubject.asObservable();
+  }
+
+  /** the Stasis application name this adapter registers now */
+  get app(): string {
+    return `${this.appStem}-${this.instance}`;
   }
 
   stats(): AriAdapterStats {
@@ -237,7 +255,8 @@ export class AriAdapter implements PbxAdapter {
 
   private scheduleReconnect(): void {
     if (this.state !== 'running' || this.retryTimer) return;
-    const delay = backoffDelay(this.attempt++, this.backoff);
+    const delay = this.reconnectNow ? 0 : backoffDelay(this.attempt++, this.backoff);
+    this.reconnectNow = false;
     this.log.info?.('ari: reconnecting', { inMs: delay, attempt: this.attempt });
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
@@ -295,10 +314,7 @@ export class AriAdapter implements PbxAdapter {
     if (this.dialOuts.size > 0) this.toDialOuts(message.kind === 'ignored' ? message.type : message.event.type, message.kind === 'ignored' ? message.body : (message.event as unknown as Record<string, unknown>));
     if (message.kind === 'ignored') {
       this.counters.ignored++;
-      if (message.type === 'ApplicationReplaced') {
-        // Asterisk gave the app to a newer connection: this socket gets no more events
-        this.log.warn(`ari: another connection registered the ARI app '${this.app}' and now receives its events; give each server instance its own app name`);
-      }
+      if (message.type === 'ApplicationReplaced') return this.replaced();
       if (!this.ignoredTypes.has(message.type)) {
         this.ignoredTypes.add(message.type);
         this.log.info?.('ari: event type outside the model ignored', { type: message.type });
@@ -313,6 +329,23 @@ export class AriAdapter implements PbxAdapter {
     this.counters.forwarded++;
     // a subscriber that throws does not reach here: RxJS reports it asynchronously
     this.subject.next(message.event);
+  }
+
+  /**
+   * Asterisk gave the app to a newer connection: this socket stays open but gets no more events. The
+   * other connection keeps that name; this adapter subscribes again at once under a fresh one (the
+   * socket's close sets connected$ false, the new connection true: the consumer resyncs).
+   */
+  private replaced(): void {
+    const ws = this.socket;
+    const old = this.app;
+    this.counters.replaced++;
+    this.instance = randomInstance();
+    this.log.warn(`ari: another connection registered the ARI app '${old}' and now receives its events; subscribing again as '${this.app}' (give each server instance its own app name)`, {
+      app: this.app,
+    });
+    this.reconnectNow = true;
+    if (ws) ws.close(1000, 'application replaced');
   }
 
   private logLimited(msg: string, data: Record<string, unknown>): void {
@@ -469,7 +502,9 @@ export class AriAdapter implements PbxAdapter {
     const { body } = await this.rest.request(
       'POST',
       '/channels',
-      { endpoint: `PJSIP/${endpointName(corpId, from)}`, extension: to, context: `c${corpId}-internal`, priority: 1, callerId: from, timeout },
+      // the caller id shown on the first leg is the number it will call: Asterisk sets it as that channel's
+      // connected line, so the agent's phone and the console show the callee while it rings (not itself)
+      { endpoint: `PJSIP/${endpointName(corpId, from)}`, extension: to, context: `c${corpId}-internal`, priority: 1, callerId: to, timeout },
       `originate ${corpId}_${from} → ${to}`,
     );
     if (typeof body !== 'object' || body === null || !('id' in body) || typeof body.id !== 'string') {
@@ -485,6 +520,10 @@ export class AriAdapter implements PbxAdapter {
   async removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void> {
     throw queueMembersUnavailable(request.corpId, request.queueId);
   }
+}
+
+function randomInstance(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 8);
 }
 
 export function createAriAdapter(options: AriAdapterOptions): AriAdapter {

@@ -1,9 +1,9 @@
 /** Reconnect delays: exponential with jitter, capped, never giving up (STYLE: a retry policy that gives up is what to avoid). */
 
 export interface BackoffOptions {
-  /** first delay (ms), default 500 */
+  /** first delay (ms), default 100 */
   initialMs?: number;
-  /** cap (ms), default 15 000 */
+  /** cap (ms), default 1000 */
   maxMs?: number;
   /** growth per failed attempt, default 2 */
   factor?: number;
@@ -11,7 +11,12 @@ export interface BackoffOptions {
   jitter?: number;
 }
 
-export const DEFAULT_BACKOFF: Required<BackoffOptions> = { initialMs: 500, maxMs: 15_000, factor: 2, jitter: 0.3 };
+/**
+ * The first retries fast and never more than a second apart (issue 12, defect 4: catching up after an
+ * Asterisk restart took 10-15 s once the delay had grown): a refused connection costs Asterisk nothing,
+ * and the event stream is back within about a second of its return.
+ */
+export const DEFAULT_BACKOFF: Required<BackoffOptions> = { initialMs: 100, maxMs: 1000, factor: 2, jitter: 0.3 };
 
 export function resolveBackoff(options: BackoffOptions | undefined): Required<BackoffOptions> {
   const o = { ...DEFAULT_BACKOFF, ...options };

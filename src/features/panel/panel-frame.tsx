@@ -10,8 +10,10 @@ import { startPeriodicRefresh } from '../../app/session-store';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaths } from '../../app/paths';
+import { Badge } from '../../ui/badge';
 import { buttonVariants } from '../../ui/button';
-import { PanelLiveProvider, usePanelCorpId } from './panel-live';
+import { cn } from '../../ui/cn';
+import { PanelLiveProvider, usePanelCorpId, usePanelHealth } from './panel-live';
 import { panelTokenStyle, usePanelLoadCheck } from './panel-parts';
 
 interface PanelFrameProps {
@@ -43,15 +45,40 @@ export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameP
   return (
     <PanelLiveProvider key={corpId} corpId={corpId}>
       <div className="flex flex-col gap-6" style={panelTokenStyle} data-testid={testId}>
-        <div className="flex items-center justify-between">
+        <div className="flex items-center justify-between gap-3">
           <h1 className="text-lg font-semibold">{t(titleKey)}</h1>
-          <Link to={paths.toEntry(switchTo.entry)} className={buttonVariants({ variant: 'secondary', size: 'sm' })}>
+          <PanelHealth />
+          <Link to={paths.toEntry(switchTo.entry)} className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'ml-auto')}>
             <SwitchIcon aria-hidden />
             {t(switchTo.labelKey)}
           </Link>
         </div>
-        {children(corpId)}
+        <StaleDimmer>{children(corpId)}</StaleDimmer>
       </div>
     </PanelLiveProvider>
+  );
+}
+
+const HEALTH_TONE = { live: 'success', pbxDown: 'danger', reconnecting: 'warning', offline: 'danger' } as const;
+
+/** LIVE, reconnecting, or "PBX unreachable" (issue 12, defect 4): the panel says what its data is worth. */
+function PanelHealth() {
+  const { t } = useTranslation();
+  const health = usePanelHealth();
+  return (
+    <Badge tone={HEALTH_TONE[health.state]} data-testid="panel-health" data-state={health.state} role="status" title={health.stale ? t('panel.health.stale') : undefined}>
+      <span className={cn('size-2 rounded-full bg-current', health.state === 'live' ? '' : 'animate-pulse')} aria-hidden />
+      {t(`panel.health.${health.state}`)}
+    </Badge>
+  );
+}
+
+/** The live data dimmed while it is stale (after a reconnect or while the PBX is unreachable, until a fresh snapshot). */
+function StaleDimmer({ children }: { children: ReactNode }) {
+  const { stale } = usePanelHealth();
+  return (
+    <div className={cn('flex flex-col gap-6 transition-opacity duration-300', stale && 'opacity-50')} data-testid="panel-data" data-stale={stale ? 'true' : 'false'}>
+      {children}
+    </div>
   );
 }

@@ -1,25 +1,28 @@
 /**
- * The live side of the Panel: one extension registry actor (one child per extension, STYLE 6), the
- * live queues, and ONE shared clock (streams/clock.ts, 500 ms) for every timer on the page. Fed from
- * the hub client's typed events; snapshots are asked for on mount (B-PNL-18).
+ * The live side of the Panel: the same live pipeline the kiosk reads (streams/live-feed.ts) over the
+ * tab's one hub client: one extension registry actor (one child per extension, STYLE 6), the live
+ * queues, the connection and PBX health, and ONE shared clock in server time (the browser's clock
+ * corrected by the skew seen in the snapshots) for every timer on the page. Snapshots are asked for on
+ * mount (B-PNL-18).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { BehaviorSubject, scan } from 'rxjs';
+import { BehaviorSubject, NEVER, of, type Observable } from 'rxjs';
 import type { LiveQueue } from '../../../domain/realtime';
-import { extensionRegistryMachine, type ExtensionRegistryRef } from '../../../machines/extension-registry';
+import type { ExtensionRegistryRef } from '../../../machines/extension-registry';
 import type { ExtensionActorRef } from '../../../machines/extension-machine';
-import { clock$ } from '../../../streams/clock';
-import { registryEvents } from '../../../streams/extension-inputs';
+import type { ConnectionHealth } from '../../../streams/connection-health';
+import { createLiveFeed, type LiveFeed } from '../../../streams/live-feed';
 import { useSession } from '../../app/session';
 import { useHub } from '../../hub';
-import { reduceQueues } from '../../../streams/live-queues';
+import { useObservable } from '../../ui/use-observable';
 
 interface PanelLive {
   corpId: number;
   registry: ExtensionRegistryRef;
   queues: readonly LiveQueue[];
   clock: ClockStore;
+  health$: Observable<ConnectionHealth>;
 }
 
 interface ClockStore {
@@ -41,48 +44,45 @@ export function usePanelCorpId(): number | null {
   return user ? (workingCorp?.id ?? user.corpId) : null;
 }
 
-/** One clock for the page; subscribers are only the timers that run. */
-function useClockStore(): ClockStore {
-  return useMemo(() => {
-    const now$ = new BehaviorSubject<number>(Date.now());
-    const source = clock$();
-    let count = 0;
-    let sub: { unsubscribe(): void } | null = null;
-    return {
-      now: () => now$.getValue(),
-      subscribe: (onChange) => {
-        if (count++ === 0) sub = source.subscribe((t) => now$.next(t));
-        const inner = now$.subscribe(() => onChange());
-        return () => {
-          inner.unsubscribe();
-          if (--count === 0) {
-            sub?.unsubscribe();
-            sub = null;
-          }
-        };
-      },
-    };
-  }, []);
+/** One clock for the page, the feed's server-time clock; subscribers are only the timers that run. */
+function clockStore(feed: LiveFeed): ClockStore {
+  const now$ = new BehaviorSubject<number>(feed.now());
+  let count = 0;
+  let sub: { unsubscribe(): void } | null = null;
+  return {
+    now: () => now$.getValue(),
+    subscribe: (onChange) => {
+      if (count++ === 0) sub = feed.clock$.subscribe((t) => now$.next(t));
+      const inner = now$.subscribe(() => onChange());
+      return () => {
+        inner.unsubscribe();
+        if (--count === 0) {
+          sub?.unsubscribe();
+          sub = null;
+        }
+      };
+    },
+  };
 }
+
+const NO_QUEUES: readonly LiveQueue[] = [];
 
 export function PanelLiveProvider({ corpId, children }: { corpId: number; children: ReactNode }) {
   const hub = useHub();
-  const registry = useActorRef(extensionRegistryMachine, { input: { corpId } });
-  const [queues, setQueues] = useState<readonly LiveQueue[]>([]);
-  const clock = useClockStore();
-
+  const [feed, setFeed] = useState<LiveFeed | null>(null);
   useEffect(() => {
-    if (!hub) return;
-    const toRegistry = registryEvents(hub.events$, corpId).subscribe((event) => registry.send(event));
-    const toQueues = hub.events$.pipe(scan((acc: readonly LiveQueue[], event) => reduceQueues(acc, event, corpId), [])).subscribe(setQueues);
-    hub.requestSnapshots('requested');
+    // without a client (signed out a moment) the feed waits, disconnected
+    const created = createLiveFeed({ corpId, events$: hub?.events$ ?? NEVER, state$: hub?.state$ ?? of('disconnected' as const) });
+    setFeed(created);
+    hub?.requestSnapshots('requested');
     return () => {
-      toRegistry.unsubscribe();
-      toQueues.unsubscribe();
+      created.dispose();
     };
-  }, [hub, corpId, registry]);
-
-  const value = useMemo(() => ({ corpId, registry, queues, clock }), [corpId, registry, queues, clock]);
+  }, [hub, corpId]);
+  const queues = useObservable(feed?.queues$ ?? null, NO_QUEUES);
+  const clock = useMemo(() => (feed ? clockStore(feed) : null), [feed]);
+  const value = useMemo(() => (feed && clock ? { corpId, registry: feed.registry, queues, clock, health$: feed.health$ } : null), [feed, clock, corpId, queues]);
+  if (!value) return null;
   return <PanelLiveContext.Provider value={value}>{children}</PanelLiveContext.Provider>;
 }
 
@@ -142,3 +142,11 @@ export function useNow(): number {
   const { clock } = usePanelLive();
   return useSyncExternalStore(clock.subscribe, clock.now, clock.now);
 }
+
+/** The connection and PBX health of the panel's feed (LIVE, reconnecting, PBX unreachable) and whether its data is stale. */
+export function usePanelHealth(): ConnectionHealth {
+  const { health$ } = usePanelLive();
+  return useObservable(health$, INITIAL_HEALTH);
+}
+
+const INITIAL_HEALTH: ConnectionHealth = { state: 'reconnecting', stale: false, asOf: null };

@@ -219,9 +219,8 @@ function CallerList() {
             <li key={c.callId}>
               <Card className="flex flex-col gap-0.5 p-3 text-xs" data-testid="caller-card">
                 <span className="text-sm font-semibold">{c.caller}</span>
-                <span className="text-muted">
-                  {t('panel.callers.trunk')}: {c.trunkNumber || '—'}
-                </span>
+                {/* an internal caller came through no trunk (not "Trunk: <own number>") */}
+                <span className="text-muted">{c.trunkNumber ? `${t('panel.callers.trunk')}: ${c.trunkNumber}` : t('panel.callers.internal')}</span>
                 <span className="text-muted">{c.queueName}</span>
                 <WaitTime since={c.since} />
               </Card>

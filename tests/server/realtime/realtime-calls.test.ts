@@ -30,6 +30,7 @@ describe('an inbound queue call', () => {
     h.advance(1000);
     const callRows = h.sink.queueLog.filter((r) => r.callid === h.sink.cdr[0].uniqueid);
     expect(callRows.map((r) => r.event)).toEqual(['ENTERQUEUE', 'CONNECT', expect.stringMatching(/^COMPLETE(AGENT|CALLER)$/)]);
+    const [enter, connect, complete] = callRows;
     const agent = callRows[1].agent;
     const lines = h.collector.pushes.filter((p) => p.push !== 'ActiveCalls' && p.push !== 'DeviceStateChanged').map(pushLine);
     const outside = h.sink.cdr[0].src;
@@ -40,14 +41,14 @@ describe('an inbound queue call', () => {
       'deleteCaller q9 answered',
       `Hangup ${outside}->${agent} cause 16`,
     ]);
-    expect(h.collector.of('DeviceStateChanged', 4).filter((d) => d.number === agent).map((d) => d.status)).toEqual([
-      EXT_STATUS.ringing,
-      EXT_STATUS.inUse,
-      EXT_STATUS.online,
-    ]);
+    // the agent's own state, derived from its channel: ringing, then in use from the answer; after the
+    // Hangup the browsers go online by themselves (B-PNL-23), so no DeviceStateChanged is needed for it
+    const states = h.collector.of('DeviceStateChanged', 4).filter((d) => d.number === agent);
+    expect(states.map((d) => d.status)).toEqual([EXT_STATUS.ringing, EXT_STATUS.inUse]);
+    expect(states[0]).toMatchObject({ peer: outside, callStart: null });
+    expect(states[1]).toMatchObject({ peer: outside, callStart: connect.time.getTime() });
     // the payloads carry the queue_log's own facts
     const callId = h.sink.cdr[0].uniqueid;
-    const [enter, connect, complete] = callRows;
     const inQueue = h.collector.of('CallerInQueue', 4)[0];
     expect(inQueue).toMatchObject({ corpId: 4, queueId: 9, callId, caller: outside, trunkNumber: '40009', position: 1, since: enter.time.getTime() });
     const left = h.collector.of('deleteCaller', 4)[0];
@@ -98,14 +99,19 @@ describe('an inbound queue call', () => {
 });
 
 describe('originate and hang-up through the LiveSource', () => {
-  it('B-ACT-04: originate rings the caller, then the callee; hangUp(caller, receiver) ends the call; a second hangUp or another corp finds none', async () => {
+  it('B-ACT-04: originate rings the caller (for the callee, not itself), then the callee; hangUp(caller, receiver) ends the call; a second hangUp or another corp finds none', async () => {
     const corps = [helpDesk(4, { callsPerHour: 0 }), helpDesk(5, { callsPerHour: 0 })];
     const h = await harness({ seed: 8, corps, traffic: { ...quiet, internalAnswerProbability: 1 } });
     h.collector.clear();
     const { channelId } = await h.sim.originate({ corpId: 4, from: '1001', to: '1002' });
+    // the first leg rings 1001 itself: shown ringing for the call to 1002, never "with itself"
+    h.advanceUntil(() => h.service.getExtensions(4).find((e) => e.number === '1001')!.status === EXT_STATUS.ringing, 50);
+    expect(h.service.getExtensions(4).find((e) => e.number === '1001')).toMatchObject({ status: EXT_STATUS.ringing, peer: '1002' });
+    expect(h.collector.of('DeviceStateChanged', 4).at(-1)).toMatchObject({ number: '1001', status: EXT_STATUS.ringing, peer: '1002' });
+    expect(h.service.getActiveCalls(4)).toEqual([expect.objectContaining({ caller: '1001', dialed: '1002', receiver: '1002' })]);
     h.advanceUntil(() => h.collector.of('CallConnected', 4).length > 0);
     const lines = h.collector.pushes.filter((p) => p.push === 'Ringing' || p.push === 'CallConnected').map(pushLine);
-    expect(lines).toEqual(['Ringing 1001->1001', 'Ringing 1001->1002', 'CallConnected 1001->1002']);
+    expect(lines).toEqual(['Ringing 1001->1002', 'CallConnected 1001->1002']);
     h.advance(500);
     expect(h.service.getActiveCalls(4)).toEqual([
       { corpId: 4, callId: channelId, time: expect.any(Number), profile: 'internal', caller: '1001', destination: '1002', dialed: '1002', receiver: '1002', trunk: null },
@@ -214,7 +220,7 @@ describe('active calls', () => {
 });
 
 describe('a browser applying the pushes', () => {
-  it('B-PNL-20..23: the statuses the extension machine derives from the pushes agree with the server snapshot', async () => {
+  it('B-PNL-20..23: the statuses, call timers and parties the extension machine derives from the pushes agree with the server snapshot', async () => {
     const h = await harness({ seed: 13, corps: [busyCorp(2)] });
     // the browser: AllExtensions, then every push, through the extension machine's own reducer
     const browser = new Map<string, ExtensionSnapshot>();
@@ -235,10 +241,14 @@ describe('a browser applying the pushes', () => {
       }
       seen = h.collector.pushes.length;
       for (const server of h.service.getExtensions(2)) {
-        const status = browser.get(server.number)!.context.status;
+        const { status, callStart, peer } = browser.get(server.number)!.context;
         // the browser shows "hangup" until its display delay; the server is online at once
         const shown = status === EXT_STATUS.hangup ? EXT_STATUS.online : status;
         if (shown !== server.status) mismatches.push(`minute ${minute}: ${server.number} browser ${status}, server ${server.status}`);
+        // in a call: the same timer and the same party (issue 12, defect 5: the call that remains)
+        else if ((status === EXT_STATUS.inUse || status === EXT_STATUS.onHold) && (callStart !== server.callStart || peer !== server.peer)) {
+          mismatches.push(`minute ${minute}: ${server.number} browser ${callStart}/${peer}, server ${server.callStart}/${server.peer}`);
+        }
       }
     }
     expect(mismatches).toEqual([]);

@@ -267,6 +267,7 @@ describe('records', () => {
       CallerInQueue: true,
       deleteCaller: true,
       LogMon: true,
+      PbxStatus: true,
     };
     expect([...HUB_PUSH_NAMES].sort()).toEqual(Object.keys(contract).sort());
   });

@@ -58,7 +58,8 @@ describe.skipIf(asteriskSkipReason !== null)('C-DIA campaign calls through a rea
     expect(row).toContain('ANSWERED');
     expect(row).toContain('dialer:7:5511988880001');
     // what the simulator writes for the same call (simulator/campaign-calls.ts)
-    expect({ dst, dcontext, lastapp, lastdata }).toEqual({ dst: 's', dcontext: `c${CORP}-inbound`, lastapp: 'Stasis', lastdata: 'callboard,dialout,7' });
+    // (the adapter's app is `callboard-{instance}`, the simulator's `callboard`: the campaign args are the same)
+    expect({ dst, dcontext, lastapp, lastdata }).toEqual({ dst: 's', dcontext: `c${CORP}-inbound`, lastapp: 'Stasis', lastdata: `${adapter.app},dialout,7` });
     expect(adapter.stats().dialOuts).toBe(0);
   }, 30_000);
 

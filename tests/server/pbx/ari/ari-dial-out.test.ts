@@ -70,7 +70,8 @@ describe('C-DIA: ARI dialOut', () => {
     const { fake, adapter } = await connect();
     const pending = adapter.dialOut(request());
     const { id, query, body } = await originated(fake);
-    expect(query).toMatchObject({ endpoint: 'PJSIP/5511999990001@trunk_551130001000', app: 'callboard', appArgs: 'dialout,7', callerId: '551130001000', timeout: '25' });
+    expect(query).toMatchObject({ endpoint: 'PJSIP/5511999990001@trunk_551130001000', app: adapter.app, appArgs: 'dialout,7', callerId: '551130001000', timeout: '25' });
+    expect(adapter.app).toMatch(/^callboard-[0-9a-f]{8}$/);
     expect(id).toMatch(/^dialout-7-[0-9a-f-]{36}$/);
     expect(body).toEqual({ variables: { 'CDR(userfield)': 'dialer:7:5511999990001', 'CHANNEL(accountcode)': '2' } });
     fake.send(ev('Dial', { peer: channel(id, 'Down'), dialstring: '5511999990001@trunk_551130001000', dialstatus: '' }));

@@ -33,7 +33,7 @@ describe('ARI event stream: connecting', () => {
   it('opens /ari/events with app, subscribeAll=true, subprotocol ari and Basic auth; connected$ false → true', async () => {
     const { fake, w } = await connect({ app: 'board1' });
     expect(fake.upgrades).toHaveLength(1);
-    expect(fake.upgrades[0]).toMatchObject({ accepted: true, auth: 'basic', query: { app: 'board1', subscribeAll: 'true' }, protocols: ['ari'] });
+    expect(fake.upgrades[0]).toMatchObject({ accepted: true, auth: 'basic', query: { app: expect.stringMatching(/^board1-[0-9a-f]{8}$/), subscribeAll: 'true' }, protocols: ['ari'] });
     expect(fake.upgrades[0].query.api_key).toBeUndefined();
     expect(w.connected).toEqual([false, true]);
   });
@@ -49,7 +49,7 @@ describe('ARI event stream: connecting', () => {
     adapter = createAriAdapter({ url: `${fake.url}/ari/`, user: fake.user, password: fake.password, backoff: FAST });
     await adapter.start();
     expect(adapter.stats().connected).toBe(true);
-    expect(fake.upgrades[0].query.app).toBe('callboard');
+    expect(fake.upgrades[0].query.app).toMatch(/^callboard-[0-9a-f]{8}$/);
   });
 
   it('wrong credentials: 401, connected$ stays false, keeps retrying with backoff, start() still resolves', async () => {
@@ -167,11 +167,17 @@ describe('ARI event stream: messages that are not usable events', () => {
     expect(lines.filter((l) => l.msg.includes('outside the model')).map((l) => l.data?.type)).toEqual(['ChannelTalkingStarted', 'StasisStart']);
   });
 
-  it('ApplicationReplaced (another connection took the app) is warned about', async () => {
-    const { fake, adapter, lines } = await connect({ app: 'board1' });
-    fake.send(JSON.stringify({ type: 'ApplicationReplaced', timestamp: '2024-05-01T08:00:00.000+0000', application: 'board1' }));
-    await waitFor('the message', () => adapter.stats().received >= 1);
-    expect(lines.some((l) => l.level === 'warn' && l.msg.includes("'board1'") && l.msg.includes('own app name'))).toBe(true);
+  it('ApplicationReplaced (another connection took the app): warned about, subscribed again at once under a fresh name; connected$ false → true', async () => {
+    const { fake, adapter, lines, w } = await connect({ app: 'board1' });
+    const first = adapter.app;
+    fake.send(JSON.stringify({ type: 'ApplicationReplaced', timestamp: '2024-05-01T08:00:00.000+0000', application: first }));
+    await waitFor('subscribed again', () => fake.upgrades.filter((u) => u.accepted).length === 2 && w.now, 2000);
+    expect(w.connected).toEqual([false, true, false, true]);
+    expect(adapter.app).not.toBe(first);
+    expect(adapter.app).toMatch(/^board1-[0-9a-f]{8}$/);
+    expect(fake.upgrades[1].query.app).toBe(adapter.app);
+    expect(adapter.stats()).toMatchObject({ replaced: 1, connects: 2 });
+    expect(lines.some((l) => l.level === 'warn' && l.msg.includes(`'${first}'`) && l.msg.includes('own app name'))).toBe(true);
   });
 
   it('an event with a cosmetic fault (no language, colon in the offset) is forwarded and counted as nonconforming', async () => {

@@ -135,14 +135,14 @@ describe('ARI adapter stop()', () => {
 });
 
 describe('backoff', () => {
-  it('doubles from 0.5 s, capped at 15 s, with up to 30 % jitter taken off', () => {
+  it('doubles from 0.1 s, capped at 1 s (issue 12, defect 4: the stream is back within a second of Asterisk), with up to 30 % jitter taken off', () => {
     const none = () => 0;
     const most = () => 1;
-    expect([0, 1, 2, 3, 4, 5, 6, 10, 100].map((a) => backoffDelay(a, DEFAULT_BACKOFF, none))).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 15_000, 15_000, 15_000]);
-    expect(backoffDelay(0, DEFAULT_BACKOFF, most)).toBe(350);
-    expect(backoffDelay(100, DEFAULT_BACKOFF, most)).toBe(10_500);
+    expect([0, 1, 2, 3, 4, 5, 6, 10, 100].map((a) => backoffDelay(a, DEFAULT_BACKOFF, none))).toEqual([100, 200, 400, 800, 1000, 1000, 1000, 1000, 1000]);
+    expect(backoffDelay(0, DEFAULT_BACKOFF, most)).toBe(70);
+    expect(backoffDelay(100, DEFAULT_BACKOFF, most)).toBe(700);
     const spread = new Set(Array.from({ length: 50 }, () => backoffDelay(3, DEFAULT_BACKOFF)));
     expect(spread.size).toBeGreaterThan(10);
-    for (const d of spread) expect(d >= 2800 && d <= 4000).toBe(true);
+    for (const d of spread) expect(d >= 560 && d <= 800).toBe(true);
   });
 });

@@ -189,14 +189,14 @@ describe('hangup()', () => {
 });
 
 describe('originate()', () => {
-  it('POST /ari/channels with endpoint PJSIP/{corp}_{from}, extension, context c{corp}-internal, priority 1, callerId, timeout; returns the channel id', async () => {
+  it('POST /ari/channels with endpoint PJSIP/{corp}_{from}, extension, context c{corp}-internal, priority 1, callerId the callee (the first leg shows whom it will call), timeout; returns the channel id', async () => {
     const { fake, adapter } = await setup();
     const { channelId } = await adapter.originate({ corpId: 2, from: '1001', to: '1002' });
     expect(fake.requests).toEqual([
       {
         method: 'POST',
         path: '/ari/channels',
-        query: { endpoint: 'PJSIP/2_1001', extension: '1002', context: 'c2-internal', priority: '1', callerId: '1001', timeout: '30' },
+        query: { endpoint: 'PJSIP/2_1001', extension: '1002', context: 'c2-internal', priority: '1', callerId: '1002', timeout: '30' },
         auth: 'basic',
       },
     ]);

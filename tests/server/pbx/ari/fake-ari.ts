@@ -3,7 +3,9 @@
  * (401 without), the REST snapshot resources served from a settable state, DELETE and POST
  * /ari/channels recorded, and the event WebSocket at /ari/events (subprotocol `ari`) that sends
  * whatever the test tells it to. It can drop its sockets, stop answering pings, be slow, and be closed
- * and listened again on the same port (an Asterisk restart).
+ * and listened again on the same port (an Asterisk restart). Like Asterisk, it gives an application's
+ * events to the last socket that registered its name: the one before gets ApplicationReplaced and then
+ * nothing, its socket staying open.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -60,6 +62,9 @@ export class FakeAri {
   private server: Server | null = null;
   private wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
+  /** the app each socket registered; sockets whose app another one took get no events */
+  private readonly appOf = new Map<WebSocket, string>();
+  private readonly replaced = new Set<WebSocket>();
   private readonly raw = new Set<Socket>();
   private originated = 0;
   private socketWaiters: (() => void)[] = [];
@@ -80,6 +85,11 @@ export class FakeAri {
 
   get openSockets(): number {
     return this.sockets.size;
+  }
+
+  /** the apps that receive events now */
+  get liveApps(): string[] {
+    return [...this.sockets].filter((ws) => !this.replaced.has(ws)).map((ws) => this.appOf.get(ws) ?? '');
   }
 
   static async start(options?: FakeAriOptions): Promise<FakeAri> {
@@ -125,7 +135,7 @@ export class FakeAri {
   }
 
   send(raw: string | Buffer, binary = false): void {
-    for (const ws of this.sockets) ws.send(raw, { binary });
+    for (const ws of this.sockets) if (!this.replaced.has(ws)) ws.send(raw, { binary });
   }
 
   replay(events: AriEvent[]): void {
@@ -168,8 +178,19 @@ export class FakeAri {
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const app = query.app;
+      for (const other of this.sockets) {
+        if (this.appOf.get(other) !== app || this.replaced.has(other)) continue;
+        other.send(JSON.stringify({ type: 'ApplicationReplaced', timestamp: '2024-05-01T08:00:00.000+0000', application: app }));
+        this.replaced.add(other);
+      }
       this.sockets.add(ws);
-      ws.on('close', () => this.sockets.delete(ws));
+      this.appOf.set(ws, app);
+      ws.on('close', () => {
+        this.sockets.delete(ws);
+        this.appOf.delete(ws);
+        this.replaced.delete(ws);
+      });
       ws.on('error', () => undefined);
       const waiters = this.socketWaiters;
       this.socketWaiters = [];
