@@ -12,5 +12,6 @@ export * from './destinations';
 export * from './navigation';
 export * from './time-options';
 export * from './audio';
+export * from './reports';
 export * from './dialer';
 export * from './campaign';

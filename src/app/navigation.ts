@@ -38,6 +38,11 @@ export type ScreenKey =
   | 'systemParameters'
   | 'dialerList'
   | 'mailParameters'
+  | 'cdrStats'
+  | 'queueStats'
+  | 'pollStats'
+  | 'ivrStats'
+  | 'dashboard'
   | 'planned';
 
 export type SpecialGuard =
@@ -184,7 +189,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'panel/dashboard',
     titleKey: 'nav.dashboard',
     icon: 'dashboard',
-    screen: 'planned',
+    screen: 'dashboard',
     guard: { view: 'panel' },
     menu: [at(1, undefined, 10, 'notParamsvoip')],
   },
@@ -206,7 +211,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'statistics/cdrStats',
     titleKey: 'nav.cdrStats',
     icon: 'cdr',
-    screen: 'planned',
+    screen: 'cdrStats',
     guard: { view: 'cdr' },
     menu: [at(3, 'statistics', 10), at(4, 'statistics', 10)],
   },
@@ -215,7 +220,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'statistics/ivrStats',
     titleKey: 'nav.ivrStats',
     icon: 'ivr',
-    screen: 'planned',
+    screen: 'ivrStats',
     guard: { view: 'cdr' },
     menu: [at(3, 'statistics', 20), at(4, 'statistics', 20)],
   },
@@ -224,7 +229,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'statistics/pollStats',
     titleKey: 'nav.pollStats',
     icon: 'poll',
-    screen: 'planned',
+    screen: 'pollStats',
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 30), at(4, 'statistics', 30)],
   },
@@ -233,7 +238,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'statistics/queueStats',
     titleKey: 'nav.queueStats',
     icon: 'queue',
-    screen: 'planned',
+    screen: 'queueStats',
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 40), at(4, 'statistics', 40)],
   },

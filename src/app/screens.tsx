@@ -23,4 +23,9 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   systemParameters: lazy(() => import('../features/parameters/system-parameters-page')),
   dialerList: lazy(() => import('../features/dialers/dialer-list-screen')),
   mailParameters: lazy(() => import('../features/parameters/mail-parameters-page')),
+  cdrStats: lazy(() => import('../features/reports/cdr-screen')),
+  queueStats: lazy(() => import('../features/reports/queue-stats-screen')),
+  pollStats: lazy(() => import('../features/reports/poll-stats-screen')),
+  ivrStats: lazy(() => import('../features/reports/ivr-stats-screen')),
+  dashboard: lazy(() => import('../features/dashboard/dashboard-screen')),
 };

@@ -1,8 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { Spinner } from './spinner';
+import { TablePager } from './table-pager';
 import { nextSort, paginate, sortRows, type SortState } from './table-logic';
 
 export interface DataTableColumn<T> {
@@ -179,40 +180,7 @@ export function DataTable<T>({
           </tbody>
         </table>
       </div>
-      <div className="flex flex-wrap items-center justify-end gap-3 border-t border-border px-4 py-2.5 text-xs text-muted">
-        <span data-testid="table-range">{t('table.range', { from: view.from, to: view.to, total: view.total })}</span>
-        <div className="flex items-center gap-1">
-          <PageButton label={t('table.first')} disabled={view.page === 0} onClick={() => setPage(0)}>
-            <ChevronsLeft />
-          </PageButton>
-          <PageButton label={t('table.previous')} disabled={view.page === 0} onClick={() => setPage(view.page - 1)}>
-            <ChevronLeft />
-          </PageButton>
-          <span className="px-2 tabular-nums">{t('table.page', { page: view.page + 1, pages: view.pageCount })}</span>
-          <PageButton label={t('table.next')} disabled={view.page >= view.pageCount - 1} onClick={() => setPage(view.page + 1)} testId="table-next">
-            <ChevronRight />
-          </PageButton>
-          <PageButton label={t('table.last')} disabled={view.page >= view.pageCount - 1} onClick={() => setPage(view.pageCount - 1)}>
-            <ChevronsRight />
-          </PageButton>
-        </div>
-      </div>
+      <TablePager view={view} setPage={setPage} />
     </div>
-  );
-}
-
-function PageButton({ label, disabled, onClick, children, testId }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode; testId?: string }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      data-testid={testId}
-      className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-3 hover:text-text focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-40 [&_svg]:size-4"
-    >
-      {children}
-    </button>
   );
 }

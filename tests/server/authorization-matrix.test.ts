@@ -86,6 +86,10 @@ function generatedRows(): Row[] {
   });
 }
 
+/** A valid report period (today) for the report rows. */
+const REPORT_DAY = { from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() };
+const REPORT_DAY_CDR = { ...REPORT_DAY, detailed: true, type: 1 };
+
 /** Routes that are not generic resource routes, or rows on real acme and globex ids (tenancy: 404 for other corps). */
 const SPECIAL: Row[] = [
   //                                                          anon  L1   L2   L3   L4   L5   other corp
@@ -140,6 +144,26 @@ const SPECIAL: Row[] = [
   ['GET', () => '/api/v1/dialer/999999/stats', /*       */ [401, 404, 404, 404, 403, 403, 404]],
   // C-TC-13: the options of the time conditions, with the time view's read
   ['GET', () => '/api/v1/timeoption', /*                */ [401, 200, 200, 200, 403, 403, 200]],
+  // reports (issue 10): a corp's reports need a corp, so level 1 without a working corp gets 400; ids of
+  // another corp read as missing (404) or as nothing (no rows); dashboards: the corp, or every corp for level 1
+  ['POST', () => '/api/v1/cdrs', /*                     */ [401, 400, 400, 400, 400, 403, 400], {}],
+  ['POST', () => '/api/v1/cdrs', /*                     */ [401, 400, 200, 200, 200, 403, 200], REPORT_DAY_CDR],
+  ['GET', () => '/api/v1/cdrs/getsound/999999', /*      */ [401, 400, 404, 404, 404, 403, 404]],
+  ['POST', () => '/api/v1/statistics/queue', /*         */ [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0 }],
+  ['POST', (i) => `/api/v1/statistics/queue/${i.queue.sales}/calls`, [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0 }],
+  ['POST', () => '/api/v1/statistics/poll/999999/999999/0', [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
+  ['POST', () => '/api/v1/statistics/poll/chart/999999', [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
+  ['POST', () => '/api/v1/statistics/ivr/999999', /*    */ [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
+  ['POST', () => '/api/v1/statistics/ivr/999999/chart', [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
+  ['GET', () => '/api/v1/reports/corpdetail', /*        */ [401, 400, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/dash/kpi/days/0?tz=UTC', /*    */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/dash/points/14?tz=UTC', /*     */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/dash/days/7/costo/0/group/0', [401, 200, 403, 403, 403, 403, 403]],
+  ['GET', () => '/api/v1/dash/extensions', /*           */ [401, 200, 403, 403, 403, 403, 403]],
+  ['GET', () => '/api/v1/dash/inuse/extensions', /*     */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/dash/inuse/queues', /*         */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403]],
+  ['PUT', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403], []],
 ];
 
 describeEachDatabase(

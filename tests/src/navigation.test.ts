@@ -339,6 +339,12 @@ describe('the route table', () => {
         ...['questions', 'queueMoh'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
         // voicemail is read and listened to, never written from the console
         'voiceMail',
+        // reports and dashboards (issue 10)
+        'cdrStats',
+        'ivrStats',
+        'pollStats',
+        'queueStats',
+        'dashboard',
       ].sort(),
     );
   });

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { cdrRoutes } from './cdr-routes';
+import { dashboardRoutes } from './dashboard-routes';
+import { pollIvrRoutes } from './poll-ivr-routes';
+import { queueStatsRoutes } from './queue-stats-routes';
+import { selectorsRoutes } from './selectors-routes';
+import { tariffRoutes } from './tariff-routes';
+
+/** Reports and dashboards (issue 10, spec 3 §2.3-§9): one plugin under /api/v1. */
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(cdrRoutes);
+  await app.register(queueStatsRoutes);
+  await app.register(pollIvrRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(selectorsRoutes);
+  await app.register(tariffRoutes);
+}

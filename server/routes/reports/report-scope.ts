@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { dataOf, type CorpData } from '../../crud/tenant';
+import type { Db } from '../../db/database';
+import { ApiFailure } from '../../errors';
+import { lookupBinding } from '../../resources';
+import { principalOf } from '../../auth/guard';
+
+/**
+ * Tenancy of the reports: every report reads through the request's CorpData (the one tenant-scoped
+ * accessor). A corp's reports need one corp: a supervisor reaches them only through its working corp
+ * (x-working-corp); without one it has the general dashboard, never another corp's rows by id.
+ */
+export interface CorpReport {
+  data: CorpData;
+  corpId: number;
+}
+
+export function corpReport(ctx: AppContext, request: FastifyRequest): CorpReport {
+  const data = dataOf(ctx.db, principalOf(request), lookupBinding);
+  if (data.corpId === null) throw new ApiFailure(400, 'errors.workingCorpRequired');
+  return { data, corpId: data.corpId };
+}
+
+/** The dashboards' scope: the corp, or every corp for a supervisor without a working corp (the general dashboard). */
+export function dashboardScope(ctx: AppContext, request: FastifyRequest): CorpData {
+  return dataOf(ctx.db, principalOf(request), lookupBinding);
+}
+
+/** The rows of a raw query on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A whole number from a column drivers hand out as number, string (bigint, numeric) or null. */
+export const int = (value: unknown): number => {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? Math.round(n) : 0;
+};
+export const num = (value: unknown): number => {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+};
+export const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : num(value));
+
+/** The extension or endpoint a channel name is on: 'PJSIP/2_201-0000001a' → '201', 'PJSIP/2_trunk-…' → 'trunk'. */
+export function channelEndpoint(channel: string): string {
+  const match = /^[^/]+\/(?:\d+_)?([^-@]+)/.exec(channel);
+  return match ? match[1] : '';
+}
+
+/** A queue_log member name: an extension number, or an interface 'PJSIP/2_201' read as its number. */
+export function agentOf(agent: string): string {
+  if (!agent || agent === 'NONE') return '';
+  return channelEndpoint(agent) || agent;
+}

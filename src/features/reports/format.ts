@@ -1,0 +1,29 @@
+import { SPEND_CURRENCY } from '../../../domain/reports/tariff';
+
+/** Seconds as h:mm:ss (or m:ss under an hour): how call durations read. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+/** A spend amount in R$ (spec 3 §1), in the locale GET getExchange gives. */
+export function formatMoney(value: number, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: SPEND_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
+  } catch {
+    return `R$ ${value.toFixed(2)}`;
+  }
+}
+
+/** An instant in the user's language and zone, date and time. */
+export function formatDateTime(iso: string, language: string): string {
+  return new Date(iso).toLocaleString(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** The browser's IANA zone, which the dashboards' days follow. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
