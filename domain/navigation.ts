@@ -68,7 +68,9 @@ export type MenuCondition =
   | 'param:webphone'
   | 'param:webadmin'
   | 'roomEnabled'
-  | 'workingCorp';
+  | 'workingCorp'
+  /** the PBX host of the external Logmon and Fail2ban pages is known (parameter webrtcserver) */
+  | 'externalHost';
 
 export interface MenuPlacement {
   level: MenuLevel;

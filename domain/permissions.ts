@@ -82,7 +82,7 @@ const CORP_ADMIN_VIEWS: View[] = VIEWS.filter((v) => !SYSTEM_VIEWS.includes(v));
 /**
  * Views a user has when no role group is assigned. Owners and administrators run their corp;
  * a plain user reads statistics, voice mail and manages (updates) extensions (A-MENU-09);
- * a monitor only watches the panel (A-LOG-16).
+ * a monitor only watches the panel (A-LOG-16): it reads what the panel shows, and the kiosk boards.
  */
 export function defaultViews(level: Level): ViewGrant[] {
   switch (level) {
@@ -101,8 +101,13 @@ export function defaultViews(level: Level): ViewGrant[] {
         { name: 'follow', actions: ['read'] },
       ];
     case LEVEL.monitor:
+      // spec 1: a panel-only user (F-PERM-01) who lands on the panel (A-LOG-16). The panel shows the
+      // corp's extensions (cards, info tooltip, IP dialog: B-PNL-01..06) and queues with their members
+      // (B-PNL-08, B-PNL-12), so the monitor reads those two views; it never writes (canAccess).
       return [
         { name: 'panel', actions: ['read'] },
+        { name: 'extension', actions: ['read'] },
+        { name: 'queue', actions: ['read'] },
         { name: 'kiosk', actions: ['read'] },
       ];
   }

@@ -82,13 +82,21 @@ export const kioskThresholdsSchema = z
   .superRefine((t, ctx) => {
     for (const m of METRICS) {
       const s = m.higherIsWorse ? 1 : -1;
-      const [w, c, cw, cc] = (['Warning', 'Critical', 'ClearWarning', 'ClearCritical'] as const).map((level) => s * t[key(m, level)]);
-      if (!(w <= c)) ctx.addIssue({ code: 'custom', path: [key(m, 'Warning')], message: 'validation.invalid' });
-      if (!(cw < w)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearWarning')], message: 'validation.invalid' });
-      if (!(cc < c)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearCritical')], message: 'validation.invalid' });
-      if (!(cw <= cc)) ctx.addIssue({ code: 'custom', path: [key(m, 'ClearCritical')], message: 'validation.invalid' });
+      const raw = (level: 'Warning' | 'Critical' | 'ClearWarning' | 'ClearCritical') => t[key(m, level)];
+      const [w, c, cw, cc] = (['Warning', 'Critical', 'ClearWarning', 'ClearCritical'] as const).map((level) => s * raw(level));
+      // issue 13: each message says which order is broken and against which value, not only "Invalid value"
+      const issue = (level: 'Warning' | 'ClearWarning' | 'ClearCritical', messageKey: string, value: number) =>
+        ctx.addIssue({ code: 'custom', path: [key(m, level)], message: msg(messageKey, { value }) });
+      const worse = m.higherIsWorse;
+      if (!(w <= c)) issue('Warning', worse ? 'validation.thresholdAtMostCritical' : 'validation.thresholdAtLeastCritical', raw('Critical'));
+      if (!(cw < w)) issue('ClearWarning', worse ? 'validation.thresholdBelowWarning' : 'validation.thresholdAboveWarning', raw('Warning'));
+      if (!(cc < c)) issue('ClearCritical', worse ? 'validation.thresholdBelowCritical' : 'validation.thresholdAboveCritical', raw('Critical'));
+      if (!(cw <= cc)) issue('ClearCritical', worse ? 'validation.thresholdAtLeastClearWarning' : 'validation.thresholdAtMostClearWarning', raw('ClearWarning'));
     }
   });
+
+/** The threshold order rules (message keys validation.threshold + Rule), for the locale check. */
+export const THRESHOLD_RULES = ['atMostCritical', 'atLeastCritical', 'belowWarning', 'aboveWarning', 'belowCritical', 'aboveCritical', 'atLeastClearWarning', 'atMostClearWarning'] as const;
 
 /** Boards: a non-empty ordered list, each board at most once. */
 const boards = z

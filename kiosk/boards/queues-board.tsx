@@ -5,7 +5,7 @@
  * (queue-levels.ts); `?chime=1` plays a short tone when a queue enters critical. Type sizes use
  * container units, so a tile reads well whether the floor has 2 queues or 20.
  */
-import { useEffect, useMemo, type CSSProperties } from 'react';
+import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scan } from 'rxjs';
 import { formatTimer } from '../../machines/extension-machine';
@@ -70,11 +70,31 @@ function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: Queue
         <Metric span={3} size="big" label={t('kiosk.queues.longestWait')} value={formatTimer(queue.longestWaitMs)} level={levels?.longestWait} />
         <Metric span={2} label={t('kiosk.queues.answered')} value={String(queue.answered)} />
         <Metric span={2} label={t('kiosk.queues.abandoned')} value={String(queue.abandoned)} />
-        <Metric span={2} label={`${t('kiosk.queues.serviceLevel')} ${t('kiosk.queues.within', { seconds: queue.serviceLevelSec })}`} value={formatPct(queue.serviceLevelPct)} level={levels?.serviceLevel} />
+        <Metric
+          span={2}
+          label={
+            <>
+              {t('kiosk.queues.serviceLevel')} <span className="whitespace-nowrap">{t('kiosk.queues.within', { seconds: queue.serviceLevelSec })}</span>
+            </>
+          }
+          value={formatPct(queue.serviceLevelPct)}
+          level={levels?.serviceLevel}
+        />
         <div className="col-span-6 flex min-w-0 flex-col">
-          <span className="truncate text-[min(4.2cqw,5.5cqh)] opacity-80">{t('kiosk.queues.agents')}</span>
-          <span className="truncate text-[min(5cqw,7cqh)] leading-tight font-semibold tabular-nums">
-            {agents?.free ?? 0} {t('kiosk.queues.free')} · {agents?.busy ?? 0} {t('kiosk.queues.busy')} · {agents?.offline ?? 0} {t('kiosk.queues.offline')}
+          <span className={LABEL} data-testid="kiosk-queue-label">
+            {t('kiosk.queues.agents')}
+          </span>
+          {/* issue 13: the three counts wrap as wholes instead of cutting the last one ("1 descone…") */}
+          <span className="flex flex-wrap gap-x-[1.5cqw] text-[min(5cqw,7cqh)] leading-tight font-semibold tabular-nums" data-testid="kiosk-queue-agents">
+            <span className="whitespace-nowrap">
+              {agents?.free ?? 0} {t('kiosk.queues.free')} ·
+            </span>
+            <span className="whitespace-nowrap">
+              {agents?.busy ?? 0} {t('kiosk.queues.busy')} ·
+            </span>
+            <span className="whitespace-nowrap">
+              {agents?.offline ?? 0} {t('kiosk.queues.offline')}
+            </span>
           </span>
         </div>
       </div>
@@ -84,12 +104,21 @@ function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: Queue
 
 const VALUE_SIZE = { big: 'text-[min(15cqw,22cqh)]', normal: 'text-[min(8.5cqw,13cqh)]' } as const;
 
-function Metric({ label, value, level, size = 'normal', span, testId }: { label: string; value: string; level?: Level; size?: keyof typeof VALUE_SIZE; span: 2 | 3; testId?: string }) {
+/**
+ * A metric's label wraps (up to three lines) rather than being cut: 'Nivel de servicio en 30 s' did not
+ * fit a third of a tile on one line (issue 13). Whole words move to the next line; only a word longer
+ * than the column breaks.
+ */
+const LABEL = 'line-clamp-3 text-[min(4.2cqw,5.5cqh)] leading-tight break-words opacity-80';
+
+function Metric({ label, value, level, size = 'normal', span, testId }: { label: ReactNode; value: string; level?: Level; size?: keyof typeof VALUE_SIZE; span: 2 | 3; testId?: string }) {
   // a metric past its own threshold is outlined, so the cause of the tile's colour is visible
   const flagged = level !== undefined && level !== 'normal';
   return (
     <div className={`flex min-w-0 flex-col justify-end rounded-[1cqh] ${span === 3 ? 'col-span-3' : 'col-span-2'} ${flagged ? 'px-[1cqw] ring-[0.5cqh] ring-current' : ''}`}>
-      <span className="truncate text-[min(4.2cqw,5.5cqh)] opacity-80">{label}</span>
+      <span className={LABEL} data-testid="kiosk-queue-label">
+        {label}
+      </span>
       <span className={`${VALUE_SIZE[size]} leading-none font-bold tabular-nums`} data-testid={testId}>
         {value}
       </span>

@@ -4,14 +4,12 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditTime, distinctUntilChanged, merge, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { KioskBoard } from '../../domain/resources/kiosk-screen';
 import type { ConnectionHealth } from '../../streams/connection-health';
 import { useObservable } from '../../src/ui/use-observable';
 import { formatClock } from '../format';
-
-/** "data as of" moves with every event; the footer redraws at most once a second for it. */
-const FOOTER_REFRESH_MS = 1000;
+import { footerDataLine, footerHealth } from './footer-health';
 
 const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
   live: 'bg-k-live',
@@ -32,18 +30,19 @@ interface StatusBarProps {
 
 export function StatusBar({ health$, boards, current, pinned, reloading, onPick }: StatusBarProps) {
   const { t, i18n } = useTranslation();
-  // a change of state shows at once; asOf alone at most once a second
-  const throttled$ = useMemo(() => merge(health$.pipe(auditTime(FOOTER_REFRESH_MS)), health$.pipe(distinctUntilChanged((a, b) => a.state === b.state))), [health$]);
+  // a change of state, staleness or the first data shows at once; asOf alone at most once a second
+  const throttled$ = useMemo(() => footerHealth(health$), [health$]);
   const health = useObservable(throttled$, null);
   const state = health?.state ?? 'reconnecting';
+  const line = footerDataLine(health);
   return (
     <footer className="flex items-center gap-[2vh] text-[2.4vh] leading-none">
       <span className="inline-flex items-center gap-[1vh] font-bold tracking-wide" data-testid="kiosk-health" data-state={state}>
         <span className={`size-[1.8vh] rounded-full ${STATE_CLASS[state]} ${state === 'live' ? '' : 'animate-pulse'}`} aria-hidden />
         {t(`kiosk.health.${state}`)}
       </span>
-      <span className="text-k-muted tabular-nums" data-testid="kiosk-as-of">
-        {health?.asOf ? t('kiosk.health.asOf', { time: formatClock(health.asOf, i18n.language) }) : t('kiosk.health.noData')}
+      <span className="text-k-muted tabular-nums" data-testid="kiosk-as-of" data-data={line.asOf === null ? 'none' : line.key === 'kiosk.health.staleAsOf' ? 'stale' : 'fresh'}>
+        {line.asOf === null ? t(line.key) : t(line.key, { time: formatClock(line.asOf, i18n.language) })}
       </span>
       {reloading ? <span className="font-semibold text-k-reconnecting">{t('kiosk.session.reloading')}</span> : null}
       <nav className="ml-auto flex items-center gap-[1vh]">

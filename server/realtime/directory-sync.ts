@@ -18,7 +18,12 @@ export function applyDirectory(state: LiveState, out: Publisher, list: readonly 
   for (const cfg of list) {
     const corp = state.corps.get(cfg.corpId) ?? state.addCorp(cfg.corpId);
     const numbers = new Set(cfg.extensions.map((e) => e.number));
-    for (const number of [...corp.exts.keys()]) if (!numbers.has(number)) corp.exts.delete(number);
+    for (const number of [...corp.exts.keys()]) {
+      if (numbers.has(number)) continue;
+      corp.exts.delete(number);
+      // a deleted extension leaves the extension monitor too (issue 13: GetAllContacts kept listing it)
+      if (corp.contacts.delete(number)) out.contactsChanged(corp.corpId);
+    }
     for (const e of cfg.extensions) {
       const ext = corp.exts.get(e.number);
       if (ext) ext.userName = e.userName;

@@ -143,6 +143,11 @@ export class EventRouter {
         if (!parsed || parsed.corpId !== corp.corpId || !isExtNumber(parsed.number, corp)) return;
         const status = event.contact_info.contact_status;
         const gone = status === 'Removed';
+        if (gone && !corp.exts.has(parsed.number)) {
+          // the phone of an extension no longer configured (deleted) went away: nothing to list (issue 13)
+          if (corp.contacts.delete(parsed.number)) out.contactsChanged(corp.corpId);
+          return;
+        }
         const { addr, port } = contactAddress(event.contact_info.uri);
         corp.contacts.set(parsed.number, {
           corpId: corp.corpId,

@@ -1,8 +1,8 @@
 import { LEVEL, type Level } from '../../domain/levels';
-import { externalHref } from './external-links';
+import { externalHref, hostOf } from './external-links';
 import { canOpen, type GuardSubject } from './guards';
 import type { GroupKey, IconName, MenuCondition, MenuLevel, MenuPlacement } from '../../domain/navigation';
-import { MENU_GROUPS, NAVIGATION } from './navigation';
+import { MENU_GROUPS, MONITOR_LINKS, NAVIGATION, findEntry } from './navigation';
 
 export interface MenuLink {
   kind: 'link';
@@ -61,6 +61,8 @@ function holds(condition: MenuCondition, ctx: MenuContext): boolean {
       return ctx.user.roomEnabled;
     case 'workingCorp':
       return !!ctx.workingCorp && ctx.workingCorp.id > 0;
+    case 'externalHost':
+      return hostOf(ctx.params.webrtcserver) !== null;
   }
 }
 
@@ -91,10 +93,14 @@ export function buildMenu(ctx: MenuContext): MenuNode[] {
     for (const placement of entry.menu ?? []) {
       if (placement.level !== level || !visible(placement, ctx) || !canOpen(entry, ctx.user)) continue;
       let leaf: MenuLeaf | null;
-      if (entry.external) {
-        const href = externalHref(entry.external, ctx.params);
-        leaf = href ? { kind: 'external', key: entry.key, titleKey: entry.titleKey, icon: entry.icon, href } : null;
+      const href = entry.external ? externalHref(entry.external, ctx.params) : null;
+      if (href) {
+        leaf = { kind: 'external', key: entry.key, titleKey: entry.titleKey, icon: entry.icon, href };
+      } else if (entry.external && !entry.path) {
+        // an external page whose address is unknown, and no screen of ours: nothing to open
+        leaf = null;
       } else {
+        // a screen of ours; also Logmon when the PBX host is unknown (B-LOG-01, second reading)
         leaf = { kind: 'link', key: entry.key, titleKey: entry.titleKey, icon: entry.icon, path: entry.path!.replace(/\/:[^/]+\?$/, '') };
       }
       if (!leaf) continue;
@@ -132,4 +138,17 @@ export function buildMenu(ctx: MenuContext): MenuNode[] {
 /** Keys of a menu, flattened as `group/key`; handy in tests and for finding the active item. */
 export function menuKeys(menu: readonly MenuNode[]): string[] {
   return menu.flatMap((node) => (node.kind === 'group' ? node.children.map((c) => `${node.key}/${c.key}`) : [node.key]));
+}
+
+/**
+ * The links a level 5 user gets instead of a side menu (A-MENU-01: it has none; A-LOG-16: it lives on
+ * the panel), shown on the panel: the entries of MONITOR_LINKS whose guard opens for the user.
+ */
+export function monitorLinks(user: GuardSubject | null | undefined): MenuLink[] {
+  if (!user || user.level !== LEVEL.monitor) return [];
+  return MONITOR_LINKS.flatMap((key) => {
+    const entry = findEntry(key);
+    if (!entry?.path || !canOpen(entry, user)) return [];
+    return [{ kind: 'link' as const, key: entry.key, titleKey: entry.titleKey, icon: entry.icon, path: entry.path.replace(/\/:[^/]+\?$/, '') }];
+  });
 }

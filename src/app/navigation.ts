@@ -242,7 +242,16 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 40), at(4, 'statistics', 40)],
   },
-  { key: 'monitorQuality', path: 'statistics/monitorQuality', titleKey: 'nav.monitorQuality', icon: 'monitor', screen: 'extensionMonitor', guard: { view: 'statistics' } },
+  // the extension monitor sits under statistics/ (spec 3 §2.1, A-RTE-08): in the Statistics group, after the reports
+  {
+    key: 'monitorQuality',
+    path: 'statistics/monitorQuality',
+    titleKey: 'nav.monitorQuality',
+    icon: 'monitor',
+    screen: 'extensionMonitor',
+    guard: { view: 'statistics' },
+    menu: [at(3, 'statistics', 50), at(4, 'statistics', 50)],
+  },
 
   // ---- click to call, web phone --------------------------------------------------------------
   {
@@ -326,9 +335,11 @@ export const NAVIGATION: readonly NavEntry[] = [
   /*
    * B-LOG-01 has two readings: the level 1 menu item opens the PBX's logmon page in a new tab (the
    * entry above, kept), and a logmon route shows the internal log monitor (the route above renders
-   * it too, level 1 only). Corp admins (level 3) need the internal screen for their own corp, so it
-   * also lives at panel/logmon with the panel view, in the menu of level 3 and of level 1 once a
-   * working corp is picked (without one level 1 has no corp whose events to show).
+   * it too, level 1 only). When the PBX host (parameter webrtcserver) is unknown, the level 1 Logmon
+   * item opens that route instead of disappearing (issue 13: the spec's item was missing). Corp
+   * admins (level 3) need the internal screen for their own corp, so it also lives at panel/logmon
+   * with the panel view, in the menu of level 3, and of level 1 once a working corp is picked while
+   * its Logmon item goes to the PBX (otherwise that item is already the internal screen).
    */
   {
     key: 'logmonScreen',
@@ -337,7 +348,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     icon: 'logmon',
     screen: 'logMonitor',
     guard: { view: 'panel' },
-    menu: [at(1, undefined, 35, 'workingCorp'), at(3, undefined, 35)],
+    menu: [at(1, undefined, 35, 'workingCorp', 'externalHost'), at(3, undefined, 35)],
   },
   { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },
@@ -368,8 +379,25 @@ export const NAVIGATION: readonly NavEntry[] = [
   ...Object.values(RESOURCES).flatMap((definition) => resourceEntries(definition as ResourceDefinition)),
 ];
 
+/**
+ * A level 5 user has no side menu (A-MENU-01) and lands on the panel (A-LOG-16); these screens, which
+ * its guards open (its panel and the kiosk boards it may watch), are linked in a strip above its
+ * screens (shell/monitor-nav.tsx) instead of being reachable only by typing their address (issue 13).
+ */
+export const MONITOR_LINKS: readonly string[] = ['panel', 'kioskScreens'];
+
 export function findEntry(key: string): NavEntry | undefined {
   return NAVIGATION.find((e) => e.key === key);
+}
+
+/**
+ * Where an alias route (A-RTE-07 path names such as `misc/queues`) sends the browser, relative to the
+ * alias itself: one `..` per segment of the alias, then the entry's path without its optional
+ * parameter. (A single `..` from `misc/queues` only left `queues`, and landed on not-found.)
+ */
+export function aliasTarget(alias: string, path: string): string {
+  const up = alias.split('/').filter(Boolean).length;
+  return `${'../'.repeat(up)}${path.replace(/\/:[^/]+\?$/, '')}`;
 }
 
 /** The path of an entry (without its optional parameters). */

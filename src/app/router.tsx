@@ -7,7 +7,7 @@ import { Spinner } from '../ui/spinner';
 import { checkGuard } from './guards';
 import LoginPage from './login/login-page';
 import { loginPathFor } from './login-redirect';
-import { findEntry, NAVIGATION, type NavEntry } from './navigation';
+import { aliasTarget, findEntry, NAVIGATION, type NavEntry } from './navigation';
 import { ForbiddenPage } from './pages/forbidden-page';
 import NotFoundPage from './pages/not-found-page';
 import { usePaths } from './paths';
@@ -68,7 +68,7 @@ export function buildRoutes(): RouteObject[] {
     element: <GuardedScreen key={entry.key} entry={entry} />,
   }));
   const aliases: RouteObject[] = NAVIGATION.flatMap((entry) =>
-    (entry.aliases ?? []).map((alias) => ({ path: alias, element: <Navigate to={`../${entry.path!.replace(/\/:[^/]+\?$/, '')}`} relative="path" replace /> })),
+    (entry.aliases ?? []).map((alias) => ({ path: alias, element: <Navigate to={aliasTarget(alias, entry.path!)} relative="path" replace /> })),
   );
   return [
     {

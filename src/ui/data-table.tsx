@@ -116,21 +116,22 @@ export function DataTable<T>({
                     key={column.key}
                     scope="col"
                     aria-sort={active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : undefined}
-                    className={cn('border-b border-border px-4 py-2.5 text-xs font-semibold tracking-wide whitespace-nowrap text-muted uppercase', column.className)}
+                    className={cn('border-b border-border px-4 py-2.5 align-bottom text-xs font-semibold tracking-wide text-muted uppercase', column.className)}
                   >
+                    {/* long headers wrap between words (issue 13: 'Maximum extensions' pushed the table past 1440 px) */}
                     {sortable ? (
                       <button
                         type="button"
                         onClick={() => setSort((s) => nextSort(s, column.key))}
-                        className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-text focus-visible:outline-2 focus-visible:outline-ring"
+                        className="-mx-1 inline-flex items-end gap-1 rounded px-1 text-left uppercase hover:text-text focus-visible:outline-2 focus-visible:outline-ring"
                       >
-                        {column.header}
+                        <span>{column.header}</span>
                         {active === 'asc' ? (
-                          <ArrowUp className="size-3.5" aria-hidden />
+                          <ArrowUp className="size-3.5 shrink-0" aria-hidden />
                         ) : active === 'desc' ? (
-                          <ArrowDown className="size-3.5" aria-hidden />
+                          <ArrowDown className="size-3.5 shrink-0" aria-hidden />
                         ) : (
-                          <ArrowUpDown className="size-3.5 opacity-40" aria-hidden />
+                          <ArrowUpDown className="size-3.5 shrink-0 opacity-40" aria-hidden />
                         )}
                       </button>
                     ) : (

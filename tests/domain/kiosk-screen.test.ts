@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess, defaultViews, DEFAULT_KIOSK_THRESHOLDS, KIOSK_RULES, kioskScreenResource, kioskScreenSchema, kioskSessionSchema, resourceAccess, RESOURCES } from '../../domain';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import pt from '../../locales/pt.json';
+import { canAccess, defaultViews, DEFAULT_KIOSK_THRESHOLDS, THRESHOLD_RULES, KIOSK_RULES, kioskScreenResource, kioskScreenSchema, kioskSessionSchema, resourceAccess, RESOURCES } from '../../domain';
 
+const LOCALES = { en, es, pt };
 const valid = { name: 'Floor 2', boards: ['queues'] };
 const issuesOf = (input: unknown) => {
   const r = kioskScreenSchema.safeParse(input);
@@ -53,19 +57,35 @@ describe('kiosk screen schema', () => {
     expect(out({ ...valid, thresholds: { waitingWarning: 4 } }).thresholds).toEqual({ ...DEFAULT_KIOSK_THRESHOLDS, waitingWarning: 4 });
     const t = (patch: Record<string, number>) => issuesOf({ ...valid, thresholds: { ...DEFAULT_KIOSK_THRESHOLDS, ...patch } });
     // higher is worse: clear below the trigger
-    expect(t({ waitingClearWarning: 3 })).toEqual(['thresholds.waitingClearWarning:validation.invalid']);
-    expect(t({ waitingClearCritical: 6 })).toEqual(['thresholds.waitingClearCritical:validation.invalid']);
-    expect(t({ waitingWarning: 7 })).toEqual(['thresholds.waitingWarning:validation.invalid']);
+    expect(t({ waitingClearWarning: 3 })).toEqual(['thresholds.waitingClearWarning:validation.thresholdBelowWarning']);
+    expect(t({ waitingClearCritical: 6 })).toEqual(['thresholds.waitingClearCritical:validation.thresholdBelowCritical']);
+    expect(t({ waitingWarning: 7 })).toEqual(['thresholds.waitingWarning:validation.thresholdAtMostCritical']);
     expect(t({ waitingWarning: 6, waitingClearWarning: 5 })).toEqual([]);
-    expect(t({ longestWaitClearCriticalSec: 120 })).toEqual(['thresholds.longestWaitClearCriticalSec:validation.invalid']);
-    expect(t({ longestWaitClearCriticalSec: 40 })).toEqual(['thresholds.longestWaitClearCriticalSec:validation.invalid']);
+    expect(t({ longestWaitClearCriticalSec: 120 })).toEqual(['thresholds.longestWaitClearCriticalSec:validation.thresholdBelowCritical']);
+    expect(t({ longestWaitClearCriticalSec: 40 })).toEqual(['thresholds.longestWaitClearCriticalSec:validation.thresholdAtLeastClearWarning']);
     // lower is worse: clear above the trigger
-    expect(t({ serviceLevelClearWarningPct: 80 })).toEqual(['thresholds.serviceLevelClearWarningPct:validation.invalid']);
-    expect(t({ serviceLevelCriticalPct: 90 })).toEqual(['thresholds.serviceLevelWarningPct:validation.invalid', 'thresholds.serviceLevelClearCriticalPct:validation.invalid']);
+    expect(t({ serviceLevelClearWarningPct: 80 })).toEqual(['thresholds.serviceLevelClearWarningPct:validation.thresholdAboveWarning']);
+    expect(t({ serviceLevelCriticalPct: 90 })).toEqual(['thresholds.serviceLevelWarningPct:validation.thresholdAtLeastCritical', 'thresholds.serviceLevelClearCriticalPct:validation.thresholdAboveCritical']);
     // ranges
     expect(t({ serviceLevelClearWarningPct: 101 })).toEqual(['thresholds.serviceLevelClearWarningPct:validation.range']);
     expect(t({ waitingClearWarning: -1 })).toEqual(['thresholds.waitingClearWarning:validation.range']);
     expect(issuesOf({ ...valid, thresholds: 'hot' })).toEqual(['thresholds:validation.invalid']);
+  });
+
+  it('issue 13: a threshold order error names its rule and the value it is compared with, in every language', () => {
+    const messages = (patch: Record<string, number>) => {
+      const r = kioskScreenSchema.safeParse({ ...valid, thresholds: { ...DEFAULT_KIOSK_THRESHOLDS, ...patch } });
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(messages({ waitingWarning: 9 })).toEqual(['validation.thresholdAtMostCritical|{"value":6}']);
+    expect(messages({ waitingClearWarning: 3 })).toEqual(['validation.thresholdBelowWarning|{"value":3}']);
+    expect(messages({ serviceLevelClearCriticalPct: 90 })).toEqual(['validation.thresholdAtMostClearWarning|{"value":85}']);
+    for (const lang of ['en', 'es', 'pt'] as const) {
+      for (const rule of THRESHOLD_RULES) {
+        const text = (LOCALES[lang].validation as Record<string, string>)[`threshold${rule[0].toUpperCase()}${rule.slice(1)}`];
+        expect(text, `${lang} ${rule}`).toContain('{{value}}');
+      }
+    }
   });
 
   it('the session body: corp, screen (id or name) and key', () => {

@@ -30,10 +30,18 @@ describe('canAccess', () => {
     expect(canAccess(subject, { view: 'queue', action: 'read' })).toBe(false);
   });
 
-  it('A-LOG-16 a monitor reads the panel and never writes', () => {
+  it('A-LOG-16 F-PERM-01 B-PNL-08 a monitor reads the panel and what it shows (extensions, queues) and never writes', () => {
     expect(canAccess(user(5), { view: 'panel', action: 'read' })).toBe(true);
     expect(canAccess({ level: 5, views: [{ name: 'panel', actions: [...ACTIONS] }] }, { view: 'panel', action: 'update' })).toBe(false);
-    expect(canAccess(user(5), { view: 'extension', action: 'read' })).toBe(false);
+    // issue 13: without these the level 5 panel showed "No queues." (GET extension and queue were 403)
+    expect(canAccess(user(5), { view: 'extension', action: 'read' })).toBe(true);
+    expect(canAccess(user(5), { view: 'queue', action: 'read' })).toBe(true);
+    for (const action of ['create', 'update', 'delete'] as const) {
+      expect(canAccess(user(5), { view: 'extension', action })).toBe(false);
+      expect(canAccess(user(5), { view: 'queue', action })).toBe(false);
+    }
+    expect(canAccess(user(5), { view: 'user', action: 'read' })).toBe(false);
+    expect(canAccess(user(5), { view: 'cdr', action: 'read' })).toBe(false);
   });
 
   it('A-MENU-09 a plain user reads statistics and voice mail and updates extensions', () => {

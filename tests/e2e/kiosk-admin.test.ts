@@ -62,7 +62,7 @@ test('kiosk screens: an admin creates one with ordered boards, gets the address 
   await expect(page.getByTestId('kiosk-thresholds')).toContainText('only clears once the value is back past');
   await page.getByTestId('field-thresholds-waitingWarning').fill('9');
   await page.getByTestId('dialog-submit').click();
-  await expect(page.getByTestId('error-field-thresholds-waitingWarning')).toHaveText('Invalid value');
+  await expect(page.getByTestId('error-field-thresholds-waitingWarning')).toHaveText('At most the critical level (6)');
   await expect(dialog).toBeVisible();
   await saveScreen(page, 'kiosk-admin-dialog');
   await page.getByTestId('field-thresholds-waitingWarning').fill('4');

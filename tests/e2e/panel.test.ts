@@ -75,6 +75,7 @@ test('B-PNL-08 B-PNL-09 B-PNL-10 a queue member is added and removed through the
 
   const deleted = page.waitForRequest((r) => /\/api\/v1\/astqueue\/\d+$/.test(r.url()) && r.method() === 'DELETE');
   await queue.locator(`[data-testid$="-${number}"][data-testid^="member-remove-"]`).click();
+  await page.getByTestId('confirm-ok').click();
   await deleted;
   await expect.poll(async () => Number(await count.textContent()), { timeout: 15_000 }).toBe(before);
 });

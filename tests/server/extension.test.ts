@@ -187,7 +187,7 @@ describeEachDatabase('extensions', (t) => {
     expect((await t().put(`/api/v1/extension/${withOuter.id}`, AGENT, { action: 'exTouch', enabled: true })).json()).toMatchObject({ action: 'exTouch', outer: '5511987654321' });
   });
 
-  it('C-EXT-06 level 4 cannot create or delete; it never receives SIP or voicemail passwords', async () => {
+  it('C-EXT-06 B-PNL-04 level 4 cannot create or delete; levels 4 and 5 never receive SIP or voicemail passwords; level 5 reads only', async () => {
     expect((await t().post('/api/v1/extension', AGENT, { number: '245', pass: 'abcd' })).statusCode).toBe(403);
     const row = await byNumber(t(), '237');
     expect((await t().del(`/api/v1/extension/${row.id}`, AGENT)).statusCode).toBe(403);
@@ -197,8 +197,13 @@ describeEachDatabase('extensions', (t) => {
     expect((await t().get(`/api/v1/extension/${row.id}`, AGENT)).json()).toMatchObject({ number: '237', pass: '', vmpass: '' });
     expect((await t().put(`/api/v1/extension/${row.id}`, AGENT, { enabled: true })).json()).toMatchObject({ pass: '', vmpass: '' });
     expect((await byNumber(t(), '237')).pass).toBe('acme-237');
-    // a monitor has no extension view at all
-    expect((await t().get('/api/v1/extension', CALLERS.wall)).statusCode).toBe(403);
+    // issue 13: a monitor reads the extensions its panel shows, without passwords, and never writes
+    const wall = await t().get('/api/v1/extension', CALLERS.wall);
+    expect(wall.statusCode).toBe(200);
+    const wallRows = wall.json() as { pass: string; vmpass: string; corpId: number }[];
+    expect(wallRows).toHaveLength(40);
+    expect(wallRows.every((r) => r.pass === '' && r.vmpass === '' && r.corpId === t().ids.corp.acme)).toBe(true);
+    expect((await t().put(`/api/v1/extension/${row.id}`, CALLERS.wall, { enabled: true })).statusCode).toBe(403);
   });
 
   it("tenancy: acme cannot list, read, change or delete globex's extensions (404 like a missing row); a body corpId is ignored", async () => {

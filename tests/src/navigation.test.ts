@@ -3,8 +3,8 @@ import { LEVEL, type Level } from '../../domain/levels';
 import { defaultViews, type ViewGrant } from '../../domain/permissions';
 import { checkGuard } from '../../src/app/guards';
 import { pathAfterLogin } from '../../src/app/login-redirect';
-import { buildMenu, menuKeys, type MenuContext } from '../../src/app/menu';
-import { entryPath, findEntry, NAVIGATION } from '../../src/app/navigation';
+import { buildMenu, menuKeys, monitorLinks, type MenuContext } from '../../src/app/menu';
+import { aliasTarget, entryPath, findEntry, NAVIGATION } from '../../src/app/navigation';
 
 const ALL_PARAMS = { clickToCall: 'yes', webphone: 'yes', webadmin: 'yes', webrtcserver: 'wss://pbx.example.com:8089/ws' };
 
@@ -65,8 +65,21 @@ describe('side menu per level (spec 1 "Side menu")', () => {
     const logmon = tree.find((n) => n.key === 'logmon');
     expect(logmon).toMatchObject({ kind: 'external', href: 'https://pbx.example.com/logmon/' });
     const none = menu(1, { params: { ...ALL_PARAMS, webrtcserver: '' } });
-    expect(none).not.toContain('logmon');
     expect(none).not.toContain('fail2ban');
+  });
+
+  it('A-MENU-06 B-LOG-01 without the PBX host the level 1 Logmon item stays, opening the internal log monitor route (issue 13)', () => {
+    const params = { ...ALL_PARAMS, webrtcserver: '' };
+    const tree = buildMenu({ user: user(1), params, workingCorp: null });
+    expect(tree.find((n) => n.key === 'logmon')).toMatchObject({ kind: 'link', path: 'logmon' });
+    expect(menu(1, { params })).toEqual(['dashboard', ...L1_CONFIG, 'logmon']);
+    // with a working corp it is the corp's log monitor already: no second internal item
+    const withCorp = menu(1, { params, workingCorp: { id: 2, name: 'Acme' } });
+    expect(withCorp).toContain('logmon');
+    expect(withCorp).not.toContain('logmonScreen');
+    // with the host known, Logmon goes out and the internal screen has its own item once a corp is picked
+    expect(menu(1, { workingCorp: { id: 2, name: 'Acme' } })).toEqual(expect.arrayContaining(['logmon', 'logmonScreen']));
+    expect(menu(1, { params: { ...ALL_PARAMS, webadmin: 'no' }, user: { nick: 'paramsvoip' } })).toEqual(['config/paramsvoip', 'config/paramsMail', 'logmon']);
   });
 
   it('A-MENU-07 A-MENU-04 the nick paramsvoip: no Dashboard, Config with VoIP and mail parameters only', () => {
@@ -86,6 +99,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'statistics/ivrStats',
       'statistics/pollStats',
       'statistics/queueStats',
+      // the extension monitor (statistics/monitorQuality, B-EXM-01), after the reports (issue 13)
+      'statistics/monitorQuality',
       'clickToCall',
       'config/mohCorp',
       'config/extension',
@@ -115,12 +130,13 @@ describe('side menu per level (spec 1 "Side menu")', () => {
     expect(menu(4, { params: { webphone: 'no' } })).not.toContain('webphone');
   });
 
-  it('A-MENU-09 level 4 menu has statistics, voice mail, extension and the web phone', () => {
+  it('A-MENU-09 B-EXM-01 level 4 menu has statistics (with the extension monitor), voice mail, extension and the web phone', () => {
     expect(menu(4)).toEqual([
       'statistics/cdrStats',
       'statistics/ivrStats',
       'statistics/pollStats',
       'statistics/queueStats',
+      'statistics/monitorQuality',
       'config/voiceMail',
       'config/extension',
       'webphone',
@@ -130,6 +146,18 @@ describe('side menu per level (spec 1 "Side menu")', () => {
   it('A-MENU-10 A-MENU-01 levels 2 and 5 have no side menu', () => {
     expect(menu(2)).toEqual([]);
     expect(menu(5)).toEqual([]);
+  });
+
+  it('A-MENU-01 A-LOG-16 level 5 gets links to its panel and the kiosk boards instead of a side menu (issue 13)', () => {
+    const subject = { level: 5 as const, views: defaultViews(5), allowCustom: true };
+    expect(monitorLinks(subject)).toEqual([
+      { kind: 'link', key: 'panel', titleKey: 'nav.panel', icon: 'panel', path: 'panel' },
+      { kind: 'link', key: 'kioskScreens', titleKey: 'resources.kioskScreen.plural', icon: 'kiosk', path: 'panel/kiosk' },
+    ]);
+    // only what its guards open, and only for level 5 (the others have it in their menu)
+    expect(monitorLinks({ ...subject, views: defaultViews(5).filter((v) => v.name !== 'kiosk') }).map((l) => l.key)).toEqual(['panel']);
+    expect(monitorLinks({ level: 3, views: defaultViews(3), allowCustom: true })).toEqual([]);
+    expect(monitorLinks(null)).toEqual([]);
   });
 
   it('A-MENU-11 the rooms group (internal rooms, calendar) when the rooms flag is on', () => {
@@ -347,6 +375,14 @@ describe('the route table', () => {
         'dashboard',
       ].sort(),
     );
+  });
+
+  it('A-RTE-07 an alias of several segments (misc/queues) goes back up all of them to its entry (issue 13)', () => {
+    expect(aliasTarget('misc/queues', 'configuration/queues')).toBe('../../configuration/queues');
+    expect(aliasTarget('polls', 'configuration/polls')).toBe('../configuration/polls');
+    expect(aliasTarget('trunk', 'configuration/trunk/update/:id?')).toBe('../configuration/trunk/update');
+    const queues = NAVIGATION.find((e) => e.aliases?.includes('misc/queues'));
+    expect(queues?.path).toBe('configuration/queues');
   });
 
   it('entryPath drops the optional parameter', () => {

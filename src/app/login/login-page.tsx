@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CircleExclamationPoint, LogIn } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
-import { applyBrand } from '../brand';
+import { applyBrand, loginAccentVariables } from '../brand';
 import { currentLanguage, setLanguage } from '../i18n';
 import { pathAfterLogin } from '../login-redirect';
 import { loginErrorKey, translateMessage } from '../messages';
@@ -75,7 +75,11 @@ export default function LoginPage() {
   const lf = brand.data;
 
   return (
-    <div className="relative flex min-h-full flex-col items-center justify-center overflow-hidden bg-brand-bg px-4 py-10" data-testid="login-page">
+    <div
+      className="relative flex min-h-full flex-col items-center justify-center overflow-hidden bg-brand-bg px-4 py-10"
+      style={loginAccentVariables(lf) as CSSProperties}
+      data-testid="login-page"
+    >
       <WaveBackground />
       <div className="absolute top-4 right-4 z-10 inline-flex rounded-lg border border-border bg-surface/80 p-0.5 backdrop-blur" role="group" aria-label={t('userMenu.language')}>
         <LanguageButtons current={i18n.language} onPick={setLanguage} />

@@ -14,6 +14,7 @@ import { findEntry } from '../navigation';
 import { usePaths } from '../paths';
 import { useSession, useUser } from '../session';
 import { STORAGE_KEYS } from '../session-store';
+import { MonitorNav } from './monitor-nav';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
 
@@ -96,6 +97,7 @@ export function ShellLayout() {
         <TopBar title={title} user={user} />
         <main className="scroll-thin min-h-0 flex-1 overflow-auto bg-brand-bg" data-testid="page">
           <div className="mx-auto w-full max-w-[1400px] p-4 sm:p-6">
+            <MonitorNav user={user} to={paths.to} />
             <Suspense
               fallback={
                 <div className="flex justify-center py-20">

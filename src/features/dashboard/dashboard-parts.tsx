@@ -13,7 +13,10 @@ export function StatCard({ icon: Icon, label, value, tone = 'primary', testId }:
         <Icon className="size-5" aria-hidden />
       </span>
       <div className="min-w-0">
-        <div className="truncate text-xs font-medium text-muted">{label}</div>
+        {/* issue 13: the label wraps ('Llamadas entrantes' was cut at 1366 px) */}
+        <div className="line-clamp-2 text-xs font-medium break-words text-muted" title={label} data-testid={`${testId}-label`}>
+          {label}
+        </div>
         <div className="text-2xl font-semibold tracking-tight tabular-nums" data-testid={`${testId}-value`}>
           {value}
         </div>

@@ -62,7 +62,7 @@ export function KioskThresholdsField({ name, value, onChange, disabled, labelId,
                         aria-describedby={message ? `${id}-error` : undefined}
                       />
                       {message ? (
-                        <p id={`${id}-error`} role="alert" className="mt-1 max-w-24 text-xs font-medium text-danger" data-testid={`error-${id}`}>
+                        <p id={`${id}-error`} role="alert" className="mt-1 max-w-40 text-xs font-medium text-danger" data-testid={`error-${id}`}>
                           {translateMessage(t, message)}
                         </p>
                       ) : null}

@@ -16,6 +16,7 @@ import { useSnackbar } from '../../ui/snackbar';
 import { filterRows } from '../../ui/table-logic';
 import { sharedActiveCalls } from './active-calls-source';
 import { activeCallSearchText, destinationType, formatElapsed } from './live-rows';
+import { LiveCorpGate } from './live-corp-gate';
 import { useLiveCorp } from './use-live-corp';
 import { useObservable } from '../../ui/use-observable';
 
@@ -27,7 +28,7 @@ function Elapsed({ start, now }: { start: number; now: number }) {
 }
 
 /** Active calls (spec 1 §2, B-ACT-01..06): the corp's calls from the hub, live; hang-up per row. */
-export default function ActiveCallsScreen() {
+function ActiveCallsScreenLive() {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const hub = useHub();
@@ -131,5 +132,14 @@ export default function ActiveCallsScreen() {
         busy={busy}
       />
     </div>
+  );
+}
+
+/** The screen, for the live corp (a level 1 user without a working corp is asked to pick one). */
+export default function ActiveCallsScreen() {
+  return (
+    <LiveCorpGate>
+      <ActiveCallsScreenLive />
+    </LiveCorpGate>
   );
 }

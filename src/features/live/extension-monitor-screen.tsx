@@ -12,11 +12,12 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { filterRows } from '../../ui/table-logic';
 import { contactRowKey, type ExtensionMonitorRow } from './live-rows';
 import { extensionMonitorRows } from './live-streams';
+import { LiveCorpGate } from './live-corp-gate';
 import { useLiveCorp } from './use-live-corp';
 import { useObservable } from '../../ui/use-observable';
 
 /** Extension monitor (spec 3 §2.3, B-EXM-01..05): registered extensions with their address, live. */
-export default function ExtensionMonitorScreen() {
+function ExtensionMonitorScreenLive() {
   const { t } = useTranslation();
   const hub = useHub();
   const hubState = useHubState();
@@ -92,5 +93,14 @@ export default function ExtensionMonitorScreen() {
         }
       />
     </Card>
+  );
+}
+
+/** The screen, for the live corp (a level 1 user without a working corp is asked to pick one). */
+export default function ExtensionMonitorScreen() {
+  return (
+    <LiveCorpGate>
+      <ExtensionMonitorScreenLive />
+    </LiveCorpGate>
   );
 }

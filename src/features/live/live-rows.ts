@@ -2,6 +2,7 @@
  * Pure, DOM-free helpers of the live screens (unit-tested in node).
  */
 import type { ActiveCall, LiveContact, LiveExtension } from '../../../domain/realtime';
+import { isOnline } from '../panel/panel-logic';
 
 // ---- Active calls (B-ACT-03) ----------------------------------------------------------------
 
@@ -44,22 +45,31 @@ export interface ExtensionMonitorRow {
 const byNumber = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
 
 /**
- * Contacts (AllContacts) joined with the extensions (AllExtensions) for the user name. A row without
- * an address is offline (B-EXM-04); an extension with several contacts gives one row per contact.
+ * Contacts (AllContacts) joined with the corp's extensions (AllExtensions, kept current by
+ * DeviceStateChanged). The online state has one source, the extension's live status that the panel
+ * shows (B-PNL-16, the panel's isOnline): a row is online when its extension is and it has an address;
+ * a row without an address is offline (B-EXM-04). (Issue 13: an unreachable phone keeps its last
+ * address in AllContacts, so the monitor said Online where the panel said offline.) A contact of a
+ * number that is no extension of the corp (one just deleted) is left out; an extension with several
+ * contacts gives one row per contact.
  */
 export function contactRows(contacts: readonly LiveContact[], extensions: readonly LiveExtension[]): ExtensionMonitorRow[] {
-  const names = new Map(extensions.map((e) => [e.number, e.userName]));
+  const byExtension = new Map(extensions.map((e) => [e.number, e]));
   return contacts
-    .map((c): ExtensionMonitorRow => {
+    .flatMap((c): ExtensionMonitorRow[] => {
+      const extension = byExtension.get(c.number);
+      if (!extension) return [];
       const address = c.viaAddr?.trim() ?? '';
-      const online = address !== '';
-      return {
-        number: c.number,
-        ip: address,
-        port: online && c.viaPort !== null ? String(c.viaPort) : '',
-        status: online ? 'online' : 'offline',
-        userName: names.get(c.number) ?? '',
-      };
+      const online = address !== '' && isOnline(extension.status);
+      return [
+        {
+          number: c.number,
+          ip: address,
+          port: address !== '' && c.viaPort !== null ? String(c.viaPort) : '',
+          status: online ? 'online' : 'offline',
+          userName: extension.userName,
+        },
+      ];
     })
     .sort((a, b) => byNumber(a.number, b.number) || a.ip.localeCompare(b.ip) || a.port.localeCompare(b.port));
 }

@@ -9,7 +9,12 @@ import { isPush, ofCorp, type HubEvent } from '../../../streams/hub-events';
 import { contactRows, type ExtensionMonitorRow } from './live-rows';
 import { pushLog, type LogBuffer } from './log-buffer';
 
-/** AllContacts joined with AllExtensions; null until the first AllContacts arrives. */
+/**
+ * AllContacts joined with the corp's extensions: the latest AllExtensions, with each DeviceStateChanged
+ * applied to its extension's status (the panel's own inputs, so the two agree on who is online). Null
+ * until both an AllContacts and an AllExtensions have arrived. Refresh asks for both again, so a
+ * deleted extension leaves the table.
+ */
 export function extensionMonitorRows(events$: Observable<HubEvent>, corpId: number): Observable<ExtensionMonitorRow[] | null> {
   const mine$ = events$.pipe(filter(ofCorp(corpId)));
   const contacts$ = mine$.pipe(
@@ -18,12 +23,17 @@ export function extensionMonitorRows(events$: Observable<HubEvent>, corpId: numb
     startWith(null),
   );
   const extensions$ = mine$.pipe(
-    filter(isPush('AllExtensions')),
-    map((e): LiveExtension[] => e.payload.extensions),
-    startWith([] as LiveExtension[]),
+    filter((e) => e.name === 'AllExtensions' || e.name === 'DeviceStateChanged'),
+    scan((list: readonly LiveExtension[] | null, e: HubEvent): readonly LiveExtension[] | null => {
+      if (e.name === 'AllExtensions') return e.payload.extensions;
+      if (e.name !== 'DeviceStateChanged' || list === null) return list;
+      const { number, status } = e.payload;
+      return list.some((x) => x.number === number && x.status !== status) ? list.map((x) => (x.number === number ? { ...x, status } : x)) : list;
+    }, null),
+    startWith(null),
   );
   return combineLatest([contacts$, extensions$]).pipe(
-    map(([contacts, extensions]) => (contacts === null ? null : contactRows(contacts, extensions))),
+    map(([contacts, extensions]) => (contacts === null || extensions === null ? null : contactRows(contacts, extensions))),
     distinctUntilChanged(deepEqual),
   );
 }

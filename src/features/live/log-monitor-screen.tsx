@@ -11,6 +11,7 @@ import { Card } from '../../ui/card';
 import { Switch } from '../../ui/switch';
 import { clearLog, EMPTY_LOG, LOG_LIMIT, setPaused, visibleEntries, type LogBuffer, type LogEntry } from './log-buffer';
 import { logMonitor } from './live-streams';
+import { LiveCorpGate } from './live-corp-gate';
 import { useLiveCorp } from './use-live-corp';
 import { useObservable } from '../../ui/use-observable';
 
@@ -70,7 +71,7 @@ function useLogFeed(hub: HubClient | null, corpId: number | null): void {
  * Log monitor (spec 3 §2.3, B-LOG-02..05): the corp's PBX events from LogMon pushes, newest on top,
  * at most 1,000 kept; twelve type switches; pause counts new events without showing them.
  */
-export default function LogMonitorScreen() {
+function LogMonitorScreenLive() {
   const { t } = useTranslation();
   const hub = useHub();
   const corpId = useLiveCorp();
@@ -139,5 +140,14 @@ export default function LogMonitorScreen() {
         )}
       </Card>
     </div>
+  );
+}
+
+/** The screen, for the live corp (a level 1 user without a working corp is asked to pick one). */
+export default function LogMonitorScreen() {
+  return (
+    <LiveCorpGate>
+      <LogMonitorScreenLive />
+    </LiveCorpGate>
   );
 }

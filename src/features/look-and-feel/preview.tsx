@@ -3,6 +3,7 @@ import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColourField } from '../../../domain/resources/look-and-feel';
 import { Card, CardHeader, CardTitle } from '../../ui/card';
+import { loginAccentVariables } from '../../app/brand';
 import { DefaultArtwork } from '../../app/login/default-artwork';
 
 /** Live preview of the menu and the login page in the chosen colours (values are CSS colours). */
@@ -57,7 +58,8 @@ export function LookAndFeelPreview({ colours, tabName, loginImage }: { colours: 
             <div className="text-xs font-semibold">{t('login.title')}</div>
             <div className="h-5 w-40 rounded bg-surface/80 ring-1 ring-black/5" />
             <div className="h-5 w-40 rounded bg-surface/80 ring-1 ring-black/5" />
-            <div className="h-5 w-40 rounded" style={{ backgroundColor: colours.menuColor }} />
+            {/* the sign-in button as the login page draws it (issue 13: the preset's colour, or the product's with the default colours) */}
+            <div className="h-5 w-40 rounded bg-primary" style={loginAccentVariables(colours) as CSSProperties} data-testid="lf-preview-submit" />
           </div>
           <div className="h-3" style={{ backgroundColor: colours.menuColor }} />
         </div>

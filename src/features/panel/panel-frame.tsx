@@ -10,6 +10,7 @@ import { startPeriodicRefresh } from '../../app/session-store';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePaths } from '../../app/paths';
+import { WorkingCorpRequired } from '../../app/working-corp-required';
 import { Badge } from '../../ui/badge';
 import { buttonVariants } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -39,11 +40,12 @@ export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameP
       }),
     [],
   );
-  usePanelLoadCheck();
-  if (corpId === null) return null;
+  // a level 1 user without a working corp: ask for one, never list every corp's extensions and queues
+  if (corpId === null) return <WorkingCorpRequired />;
   const SwitchIcon = switchTo.icon;
   return (
     <PanelLiveProvider key={corpId} corpId={corpId}>
+      <PanelLoadCheck />
       <div className="flex flex-col gap-6" style={panelTokenStyle} data-testid={testId}>
         <div className="flex items-center justify-between gap-3">
           <h1 className="text-lg font-semibold">{t(titleKey)}</h1>
@@ -57,6 +59,12 @@ export function PanelFrame({ titleKey, testId, switchTo, children }: PanelFrameP
       </div>
     </PanelLiveProvider>
   );
+}
+
+/** B-PNL-28: logs the spec's line when the panel's extensions or queues cannot be loaded. */
+function PanelLoadCheck() {
+  usePanelLoadCheck();
+  return null;
 }
 
 const HEALTH_TONE = { live: 'success', pbxDown: 'danger', reconnecting: 'warning', offline: 'danger' } as const;

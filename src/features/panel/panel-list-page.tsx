@@ -110,7 +110,7 @@ function QueueTable({ corpId }: { corpId: number }) {
   const queues = useQueueRows();
   const info = useExtensionInfo();
   const may = useMayEditQueues();
-  const { remove } = useQueueMembers(corpId);
+  const { remove, askRemove, removeConfirm } = useQueueMembers(corpId);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (id: number) =>
     setOpen((prev) => {
@@ -169,7 +169,7 @@ function QueueTable({ corpId }: { corpId: number }) {
                                 info={info.byNumber.get(n)}
                                 action={
                                   may ? (
-                                    <Button size="icon-sm" variant="danger-ghost" aria-label={t('panel.queues.remove', { number: n })} disabled={remove.isPending} onClick={() => remove.mutate({ queue: q, number: n })}>
+                                    <Button size="icon-sm" variant="danger-ghost" aria-label={t('panel.queues.remove', { number: n })} disabled={remove.isPending} data-testid={`member-remove-${id}-${n}`} onClick={() => askRemove(q, n)}>
                                       <Trash2 aria-hidden />
                                     </Button>
                                   ) : null
@@ -187,6 +187,7 @@ function QueueTable({ corpId }: { corpId: number }) {
           })}
         </tbody>
       </table>
+      {removeConfirm}
     </Card>
   );
 }

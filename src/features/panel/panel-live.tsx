@@ -13,7 +13,7 @@ import type { ExtensionRegistryRef } from '../../../machines/extension-registry'
 import type { ExtensionActorRef } from '../../../machines/extension-machine';
 import type { ConnectionHealth } from '../../../streams/connection-health';
 import { createLiveFeed, type LiveFeed } from '../../../streams/live-feed';
-import { useSession } from '../../app/session';
+import { useLiveCorp } from '../live/use-live-corp';
 import { useHub } from '../../hub';
 import { useObservable } from '../../ui/use-observable';
 
@@ -38,10 +38,9 @@ export function usePanelLive(): PanelLive {
   return value;
 }
 
-/** The corp the panel shows: the level 1 working corp, else the user's own. */
+/** The corp the panel shows: the level 1 working corp (none without one), else the user's own. */
 export function usePanelCorpId(): number | null {
-  const { user, workingCorp } = useSession();
-  return user ? (workingCorp?.id ?? user.corpId) : null;
+  return useLiveCorp();
 }
 
 /** One clock for the page, the feed's server-time clock; subscribers are only the timers that run. */

@@ -156,7 +156,7 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
   const name = userName || String(info?.userName ?? info?.description ?? '');
   return (
     <Card
-      className="flex items-center gap-3 border-l-4 p-3"
+      className="flex h-full items-center gap-3 border-l-4 p-3"
       style={{ borderLeftColor: `var(--ext-${['offline', 'ringing', 'in-use', 'online', 'hangup', 'on-hold'][status] ?? 'offline'})` }}
       data-testid="ext-card"
       data-number={number}
@@ -168,13 +168,22 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
           <span className="font-semibold" data-testid="ext-number">
             {number}
           </span>
-          {peer && status !== 0 && status !== 3 && <span className="truncate text-xs text-muted">↔ {peer}</span>}
+          {peer && status !== 0 && status !== 3 && (
+            <span className="truncate text-xs text-muted" title={peer}>
+              ↔ {peer}
+            </span>
+          )}
         </div>
-        <div className="truncate text-xs text-muted">{name || '—'}</div>
-        <div className="flex items-center gap-2 text-xs">
+        <div className="truncate text-xs text-muted" title={name || undefined}>
+          {name || '—'}
+        </div>
+        {/* issue 13: the status wraps under the timer rather than being cut ('Disponí…') */}
+        <div className="flex flex-wrap items-center gap-x-2 text-xs">
           <span className="sr-only">{t('panel.callTime')}</span>
           <TimerCell status={status} start={start} />
-          <span className="truncate text-muted">{t(`panel.status.${['offline', 'ringing', 'inUse', 'online', 'hangup', 'onHold'][status] ?? 'offline'}`)}</span>
+          <span className="text-muted break-words" data-testid="ext-status-text">
+            {t(`panel.status.${['offline', 'ringing', 'inUse', 'online', 'hangup', 'onHold'][status] ?? 'offline'}`)}
+          </span>
         </div>
       </div>
       <div className="flex flex-col items-center">
@@ -248,7 +257,7 @@ function QueueList({ corpId }: { corpId: number }) {
   const queues = useQueueRows();
   const info = useExtensionInfo();
   const may = useMayEditQueues();
-  const { add, remove } = useQueueMembers(corpId);
+  const { add, remove, askRemove, removeConfirm } = useQueueMembers(corpId);
   return (
     <section aria-labelledby="panel-queues" className="flex flex-col gap-3">
       <h2 id="panel-queues" className="font-semibold">
@@ -295,7 +304,7 @@ function QueueList({ corpId }: { corpId: number }) {
                             aria-label={t('panel.queues.remove', { number: n })}
                             data-testid={`member-remove-${queueId}-${n}`}
                             disabled={remove.isPending}
-                            onClick={() => remove.mutate({ queue: q, number: n })}
+                            onClick={() => askRemove(q, n)}
                           >
                             <Trash2 className="size-3" aria-hidden />
                           </button>
@@ -310,6 +319,7 @@ function QueueList({ corpId }: { corpId: number }) {
           })}
         </ul>
       )}
+      {removeConfirm}
     </section>
   );
 }

@@ -6,7 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { Info } from 'lucide-react';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAccess } from '../../../domain/permissions';
 import { extensionResource, queueResource } from '../../../domain/resources';
@@ -15,6 +15,7 @@ import { api, apiRequest } from '../../api/client';
 import { resourceListQuery, resourceKeys, type Row } from '../../api/resources';
 import { useScope, useUser } from '../../app/session';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
@@ -219,9 +220,25 @@ export function useQueueMembers(corpId: number) {
     },
     onSuccess: () => notify(t('panel.queues.removed'), 'success'),
     onError: () => notify(t('panel.queues.removeFailed'), 'danger'),
-    onSettled: refresh,
+    onSettled: async () => {
+      setRemoving(null);
+      await refresh();
+    },
   });
-  return { add, remove };
+  // issue 13: a removal is confirmed like every other deletion (F-LIST-07's Cancel / OK dialog)
+  const [removing, setRemoving] = useState<{ queue: Row; number: string } | null>(null);
+  const askRemove = (queue: Row, number: string) => setRemoving({ queue, number });
+  const removeConfirm: ReactNode = (
+    <ConfirmDialog
+      open={removing !== null}
+      title={t('panel.queues.removeTitle')}
+      message={removing ? t('panel.queues.removeMessage', { number: removing.number, queue: String(removing.queue.name ?? '') }) : ''}
+      onCancel={() => setRemoving(null)}
+      onConfirm={() => removing && remove.mutate(removing)}
+      busy={remove.isPending}
+    />
+  );
+  return { add, remove, askRemove, removeConfirm };
 }
 
 export function AddMember({ queueId, members, all, onAdd, busy }: { queueId: number; members: string[]; all: string[]; onAdd: (number: string) => void; busy: boolean }) {

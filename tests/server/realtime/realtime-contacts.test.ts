@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXT_STATUS } from '../../../domain';
 import { contactAddress } from '../../../server/realtime';
-import { extensions, harness } from './helpers';
+import { directoryOf, extensions, harness } from './helpers';
 
 const flappy = { offlineAtStart: 0.3, unregisterPerHour: 3, offlineMeanMin: 4 };
 
@@ -62,6 +62,24 @@ describe('contacts', () => {
     }
     expect(wentOffline).toBeGreaterThan(3);
     expect(cameBack).toBeGreaterThan(3);
+  });
+
+  it('B-EXM-02 B-EXM-05 a deleted extension leaves AllContacts at the directory reload, so Refresh no longer lists it (issue 13)', async () => {
+    const corp = { corpId: 6, extensions: extensions(10), queues: [] };
+    const h = await harness({ seed: 12, corps: [corp], traffic: { offlineAtStart: 0, unregisterPerHour: 0 } });
+    expect(h.service.getContacts(6).map((c) => c.number)).toContain('1010');
+    const changed = { ...corp, extensions: extensions(9) };
+    // the configuration changes first (the directory reload), then the PBX drops the phone's contact
+    h.directory.list = directoryOf([changed]);
+    await h.service.reload();
+    h.sim.setCorp(changed);
+    expect(h.service.getExtensions(6).map((e) => e.number)).not.toContain('1010');
+    expect(h.service.getContacts(6).map((c) => c.number)).not.toContain('1010');
+    expect(h.service.getContacts(6)).toHaveLength(9);
+    // the monitors open hear of it too
+    h.advance(5_000, 1000);
+    h.service.flush();
+    expect(h.collector.of('AllContacts', 6).at(-1)!.contacts.map((c) => c.number)).not.toContain('1010');
   });
 
   it('contact URIs: address and port, IPv6, parameters, no port', () => {

@@ -44,17 +44,34 @@ describe('active calls helpers (B-ACT-02, B-ACT-03)', () => {
 
 describe('extension monitor rows (B-EXM-01, B-EXM-04)', () => {
   it('B-EXM-01 B-EXM-04 contacts joined with user names; rows without an address are offline', () => {
-    const rows = contactRows([contact('202', '10.0.0.2', 5060), contact('201', '10.0.0.1', 5062), contact('203', null, null), contact('204', '', 5060)], [ext('201', 'Ana'), ext('202', 'Adam')]);
+    const rows = contactRows(
+      [contact('202', '10.0.0.2', 5060), contact('201', '10.0.0.1', 5062), contact('203', null, null), contact('204', '', 5060)],
+      [ext('201', 'Ana'), ext('202', 'Adam'), ext('203', 'Bea'), ext('204', 'Carl')],
+    );
     expect(rows).toEqual([
       { number: '201', ip: '10.0.0.1', port: '5062', status: 'online', userName: 'Ana' },
       { number: '202', ip: '10.0.0.2', port: '5060', status: 'online', userName: 'Adam' },
-      { number: '203', ip: '', port: '', status: 'offline', userName: '' },
-      { number: '204', ip: '', port: '', status: 'offline', userName: '' },
+      { number: '203', ip: '', port: '', status: 'offline', userName: 'Bea' },
+      { number: '204', ip: '', port: '', status: 'offline', userName: 'Carl' },
     ]);
   });
 
+  it('B-EXM-04 B-PNL-16 one source for online: a contact with an address is offline when its extension is offline on the panel (issue 13)', () => {
+    // an unreachable phone keeps its last address in AllContacts while its extension is offline (status 0)
+    const unreachable: LiveContact = { ...contact('205', '10.0.0.5', 5060), status: 'Unreachable' };
+    const rows = contactRows([unreachable, contact('201', '10.0.0.1', 5060)], [{ ...ext('205', 'Dora'), status: 0 }, { ...ext('201', 'Ana'), status: 2 }]);
+    expect(rows).toEqual([
+      { number: '201', ip: '10.0.0.1', port: '5060', status: 'online', userName: 'Ana' },
+      { number: '205', ip: '10.0.0.5', port: '5060', status: 'offline', userName: 'Dora' },
+    ]);
+  });
+
+  it('B-EXM-02 a contact of a number that is no extension of the corp (deleted) is left out (issue 13)', () => {
+    expect(contactRows([contact('201', '10.0.0.1', 5060), contact('299', '10.0.0.9', 5060)], [ext('201', 'Ana')]).map((r) => r.number)).toEqual(['201']);
+  });
+
   it('numbers sort numerically; no contacts, no rows', () => {
-    expect(contactRows([contact('1000', '1.1.1.1', 1), contact('99', '1.1.1.2', 1)], []).map((r) => r.number)).toEqual(['99', '1000']);
+    expect(contactRows([contact('1000', '1.1.1.1', 1), contact('99', '1.1.1.2', 1)], [ext('99', 'a'), ext('1000', 'b')]).map((r) => r.number)).toEqual(['99', '1000']);
     expect(contactRows([], [ext('201', 'Ana')])).toEqual([]);
   });
 
@@ -68,11 +85,26 @@ describe('extension monitor rows (B-EXM-01, B-EXM-04)', () => {
     events$.next({ name: 'AllExtensions', payload: { corpId: 2, extensions: [ext('201', 'Ana')], ts: 2 } });
     events$.next({ name: 'AllExtensions', payload: { corpId: 2, extensions: [ext('201', 'Ana')], ts: 3 } });
     sub.unsubscribe();
-    expect(seen).toEqual([
-      null,
-      [{ number: '201', ip: '10.0.0.1', port: '5060', status: 'online', userName: '' }],
-      [{ number: '201', ip: '10.0.0.1', port: '5060', status: 'online', userName: 'Ana' }],
-    ]);
+    // nothing until both snapshots are in (the extensions decide who is listed and who is online)
+    expect(seen).toEqual([null, [{ number: '201', ip: '10.0.0.1', port: '5060', status: 'online', userName: 'Ana' }]]);
+  });
+
+  it('B-EXM-02 B-PNL-22 the stream follows DeviceStateChanged like the panel, and a refreshed AllExtensions drops a deleted extension (issue 13)', () => {
+    const events$ = new Subject<HubEvent>();
+    let last: unknown = undefined;
+    const sub = extensionMonitorRows(events$, 2).subscribe((v) => (last = v));
+    const contacts = [contact('201', '10.0.0.1', 5060), contact('202', '10.0.0.2', 5060)];
+    events$.next({ name: 'AllContacts', payload: { corpId: 2, contacts, ts: 1 } });
+    events$.next({ name: 'AllExtensions', payload: { corpId: 2, extensions: [ext('201', 'Ana'), ext('202', 'Adam')], ts: 1 } });
+    expect(last).toMatchObject([{ number: '201', status: 'online' }, { number: '202', status: 'online' }]);
+    events$.next({ name: 'DeviceStateChanged', payload: { corpId: 2, number: '202', status: 0, ts: 2 } });
+    events$.next({ name: 'DeviceStateChanged', payload: { corpId: 3, number: '201', status: 0, ts: 2 } });
+    expect(last).toMatchObject([{ number: '201', status: 'online' }, { number: '202', status: 'offline', ip: '10.0.0.2' }]);
+    // 202 deleted: Refresh asks for both snapshots again
+    events$.next({ name: 'AllExtensions', payload: { corpId: 2, extensions: [ext('201', 'Ana')], ts: 3 } });
+    events$.next({ name: 'AllContacts', payload: { corpId: 2, contacts: [contact('201', '10.0.0.1', 5060)], ts: 3 } });
+    expect(last).toEqual([{ number: '201', ip: '10.0.0.1', port: '5060', status: 'online', userName: 'Ana' }]);
+    sub.unsubscribe();
   });
 });
 
