@@ -20,7 +20,7 @@ let stopping = false;
 function start() {
   child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: port, DATA_DIR: dataDir, CALLBOARD_DEMO: '1', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+    env: { ...process.env, PORT: port, DATA_DIR: dataDir, CALLBOARD_DEMO: '1', SIM_HISTORY: '0', SIM_TRAFFIC: 'quiet', NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   });
   const current = child;
   current.on('exit', (code) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isTrafficPreset, TRAFFIC_PRESET_NAMES, TRAFFIC_PRESETS, type TrafficOptions, type TrafficPreset } from './pbx/simulator/config';
 
 export interface Environment {
   port: number;
@@ -54,9 +55,22 @@ export interface LiveEnvironment {
   seed: number;
   /** SIM_TIME_FACTOR (1): simulated seconds per real second */
   timeFactor: number;
-  /** SIM_CALLS_PER_HOUR (30): inbound calls per hour per queue */
+  /**
+   * SIM_CALLS_PER_HOUR (30): inbound calls per hour per queue on the quiet floor (a fixed rate);
+   * the busy floor sizes each queue from its members instead (unless this is set). A fifth of it
+   * is the corp's internal calls per hour, a third its outbound calls.
+   */
   callsPerHour: number;
+  /**
+   * SIM_TRAFFIC: 'busy' (default: a working floor, about 75-80 % of the agents busy) or 'quiet' (the
+   * default when SIM_CALLS_PER_HOUR is set: a fixed rate per queue, agents mostly idle)
+   */
+  trafficPreset?: TrafficPreset;
+  /** the simulator's traffic model over its defaults: the preset's (with SIM_CALLS_PER_HOUR, no sizing by members) */
+  traffic?: Partial<TrafficOptions>;
   ari: { url: string; user: string; password: string } | null;
+  /** SIM_HISTORY (on; '0' turns it off): a first start with the simulator fills yesterday and today's records */
+  history?: boolean;
   /** REDIS_URL (unset: in-process backplane, this instance drives the PBX) */
   redisUrl: string | undefined;
   /** REDIS_PREFIX (default 'callboard'): the Redis keys and channels of one deployment */
@@ -77,12 +91,22 @@ export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveE
     if (!env.ARI_URL) throw new Error('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
     ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '' };
   }
+  const rateSet = env.SIM_CALLS_PER_HOUR !== undefined && env.SIM_CALLS_PER_HOUR.trim() !== '';
+  const rawPreset = (env.SIM_TRAFFIC ?? '').trim().toLowerCase();
+  if (rawPreset !== '' && !isTrafficPreset(rawPreset)) throw new Error(`SIM_TRAFFIC must be ${TRAFFIC_PRESET_NAMES.join(' or ')} (got "${env.SIM_TRAFFIC}")`);
+  // a rate of one's own keeps the fixed-rate floor it always gave, unless a preset is asked for too
+  const trafficPreset: TrafficPreset = rawPreset !== '' ? (rawPreset as TrafficPreset) : rateSet ? 'quiet' : 'busy';
+  const traffic: Partial<TrafficOptions> = { ...TRAFFIC_PRESETS[trafficPreset] };
+  if (rateSet) delete traffic.memberLoad;
   return {
     pbx,
     seed: Math.trunc(positive(env.SIM_SEED, 1)),
     timeFactor: positive(env.SIM_TIME_FACTOR, 1) || 1,
     callsPerHour: positive(env.SIM_CALLS_PER_HOUR, 30),
+    trafficPreset,
+    traffic,
     ari,
+    history: pbx === 'simulator' && env.SIM_HISTORY?.trim() !== '0',
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'callboard',
   };

@@ -83,6 +83,11 @@ export interface RealtimeService extends LiveSource {
   reload(): Promise<void>;
   /** resolves when no snapshot is loading */
   whenSynced(): Promise<void>;
+  /**
+   * Today's queue counters read again from the history (queue_log) and published: for records written
+   * behind the live state (a first demo start fills the day behind, server/live/history-backfill.ts).
+   */
+  refreshDayCounters(): Promise<void>;
   /** publishes the coalesced pushes that are waiting */
   flush(): void;
   /** the current active calls of a corp, as the ActiveCalls push carries them */
@@ -210,6 +215,14 @@ class RealtimeServiceImpl implements RealtimeService {
     });
     this.reloading = next.catch((error: unknown) => this.log.warn('realtime: directory reload failed', { error: String(error) }));
     return next;
+  }
+
+  async refreshDayCounters(): Promise<void> {
+    if (!this.history || this.stopped) return;
+    const counters = await this.queues.restore(this.history, this.now());
+    if (!counters || this.stopped) return;
+    this.queues.applyCounters(counters);
+    this.publishSnapshots();
   }
 
   async whenSynced(): Promise<void> {

@@ -45,7 +45,7 @@ export interface SimQueue {
   ringTimeoutSec?: number;
   /** pause between ring attempts (s), default 5 */
   retrySec?: number;
-  /** member rest after a call (s), default 0 */
+  /** member rest after a call (s); default the traffic's wrapupSec (0) */
   wrapupSec?: number;
   /** queue timeout (s) → EXITWITHTIMEOUT; 0 = none (default) */
   maxWaitSec?: number;
@@ -95,6 +95,15 @@ export interface TrafficOptions {
   agentHangsUpProbability: number;
   /** 24 multipliers of the arrival rates by UTC hour (default flat) */
   hourlyProfile: number[] | null;
+  /**
+   * offered load per queue member (Erlangs). When > 0, a queue's inbound calls are sized from the
+   * members it has at each arrival: calls per hour = members × memberLoad × 3600 / the mean handle
+   * time (answer delay, talk, wrap-up), in place of its callsPerHour; so every team of the floor is
+   * about as busy whatever its size. 0 (default): each queue's callsPerHour.
+   */
+  memberLoad: number;
+  /** a member's rest after a queue call (s) when the queue sets none (default 0) */
+  wrapupSec: number;
   /** share of extensions offline at start */
   offlineAtStart: number;
   /** per registered extension, unregistrations per hour */
@@ -146,6 +155,8 @@ export const DEFAULT_TRAFFIC: TrafficOptions = {
   holdMeanSec: 30,
   agentHangsUpProbability: 0.5,
   hourlyProfile: null,
+  memberLoad: 0,
+  wrapupSec: 0,
   offlineAtStart: 0.1,
   unregisterPerHour: 0.05,
   offlineMeanMin: 20,
@@ -168,6 +179,42 @@ export const DEFAULT_TRAFFIC: TrafficOptions = {
   pollContinueProbability: 0.9,
   pollQuestionSec: 6,
 };
+
+/**
+ * The floors the demo server can run (SIM_TRAFFIC), as overrides of DEFAULT_TRAFFIC.
+ *
+ * quiet: the model's defaults and a fixed rate per queue (the server's SIM_CALLS_PER_HOUR, 30):
+ * acme's 36 queue agents are about 15 % busy and callers seldom wait.
+ *
+ * busy (the server's default): a working floor. Each queue gets the calls that offer 0.85 Erlang
+ * per member: with a handle time of 5 s answer + 180 s talk + 10 s wrap-up = 195 s that is
+ * 12 × 0.85 × 3600 / 195 ≈ 188 calls/h for acme's Sales, 251 for Support (16) and 126 for
+ * Billing (8). Callers' patience is exponential with a 3 min mean, so some give up
+ * (P(abandon) ≈ E[min(wait, patience)] / 180 s) and the load carried is a little under the load
+ * offered. Erlang-A (M/M/n+M with these means) gives occupancy 0.78-0.81, P(abandon) 0.05-0.09 and
+ * 3 or more callers waiting (the wallboard's default warning) 8-9 % of the time; the simulation
+ * (log-normal talk, rings that go unanswered, phones that flap) measures an occupancy of talk, hold
+ * and wrap-up over logged-in time of 0.77-0.78 (seeds 1-3), 7-11 % abandoned, 3 or more waiting
+ * 3-14 % of the time per queue and the longest wait past 60 s 1-7 %: queues cross their warning
+ * thresholds and come back, seldom critical (tests/server/simulator-occupancy.test.ts).
+ * At that load a 12-agent team answers some 75-80 % of its callers within 30 s, right at the 80 %
+ * warning, hence the demo's service levels of 60 s or more.
+ */
+export const TRAFFIC_PRESET_NAMES = ['busy', 'quiet'] as const;
+export type TrafficPreset = (typeof TRAFFIC_PRESET_NAMES)[number];
+
+export const TRAFFIC_PRESETS: Record<TrafficPreset, Partial<TrafficOptions>> = {
+  quiet: {},
+  busy: {
+    memberLoad: 0.85,
+    wrapupSec: 10,
+    patience: { distribution: 'exponential', meanSec: 180 },
+  },
+};
+
+export function isTrafficPreset(value: string): value is TrafficPreset {
+  return (TRAFFIC_PRESET_NAMES as readonly string[]).includes(value);
+}
 
 export interface SimulatorLogger {
   warn(msg: string, data?: Record<string, unknown>): void;

@@ -30,12 +30,20 @@ export class Generators {
     return { now: profile[new Date(time).getUTCHours()], max: Math.max(...profile) };
   }
 
-  /** Poisson arrivals by thinning against the profile's peak rate */
-  private poisson(perHour: number, fire: () => void, keep: (t: Timer) => void): void {
+  /**
+   * Poisson arrivals by thinning against the profile's peak rate. A rate given as a function is read
+   * again for every gap (a queue sized from its members follows them); while it is 0 it is looked at
+   * again every minute. A fixed rate of 0 schedules nothing.
+   */
+  private poisson(perHour: number | (() => number), fire: () => void, keep: (t: Timer) => void): void {
     const w = this.w;
     const { max } = this.rateFactor(w.now());
-    const peak = perHour * max;
-    if (!(peak > 0)) return;
+    const rate = typeof perHour === 'function' ? perHour() : perHour;
+    const peak = rate * max;
+    if (!(peak > 0)) {
+      if (typeof perHour === 'function') keep(w.sched.after(60 * SEC, () => this.poisson(perHour, fire, keep)));
+      return;
+    }
     const gap = w.rng.exponential(HOUR / peak);
     keep(
       w.sched.after(gap, () => {
@@ -46,9 +54,20 @@ export class Generators {
     );
   }
 
+  /**
+   * A queue's inbound calls per hour: its callsPerHour, or with the traffic's memberLoad, what keeps
+   * its members that busy (members × load / mean handle time of an answered call).
+   */
+  private arrivalRate(q: QueueState): number {
+    const t = this.w.traffic;
+    if (!(t.memberLoad > 0)) return q.cfg.callsPerHour;
+    const handleSec = (t.answerDelaySec[0] + t.answerDelaySec[1]) / 2 + t.talk.meanSec + (q.cfg.wrapupSec ?? t.wrapupSec);
+    return (q.members.size * t.memberLoad * 3600) / Math.max(1, handleSec);
+  }
+
   scheduleArrival(q: QueueState): void {
     this.poisson(
-      q.cfg.callsPerHour,
+      this.w.traffic.memberLoad > 0 ? () => this.arrivalRate(q) : q.cfg.callsPerHour,
       () => this.targets.inboundCall(q),
       (t) => (q.arrivalTimer = t),
     );

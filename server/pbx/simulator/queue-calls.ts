@@ -301,7 +301,7 @@ export class QueueCalls {
     ]);
     const member = q.members.get(ext.number);
     if (member) member.lastCall = now;
-    const wrapup = (q.cfg.wrapupSec ?? 0) * SEC;
+    const wrapup = (q.cfg.wrapupSec ?? w.traffic.wrapupSec) * SEC;
     if (wrapup > 0) {
       ext.wrapupUntil = now + wrapup;
       w.updateQueueAvail(q);
