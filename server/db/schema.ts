@@ -114,9 +114,10 @@ export const mailParameter = pgTable('mail_parameter', {
 
 /**
  * Extensions (C-EXT). Shaped for Asterisk realtime (reference/protocols.md §5): the PJSIP endpoint,
- * auth and aor are all named `{corp_id}_{number}` (ARCHITECTURE "Real time"), so views can read
+ * auth and aor are all named `{corp_id}_{number}` (ARCHITECTURE "Real time"); the views of migration
+ * 0008_asterisk_realtime read
  *   ps_endpoints: id, transport ← port_type, callerid ← description/user, named_call_group ← callgroup,
- *                 mailboxes ← `{number}@{corp_id}` when vmpass is set
+ *                 mailboxes ← `{number}@c{corp_id}-vm` (asterisk_voicemail: the box, vmpass its PIN)
  *   ps_auths:     id, auth_type 'userpass', username = id, password ← pass
  *   ps_aors:      id, max_contacts ← max_contacts
  * `pass` is a SIP secret Asterisk must read in clear (userpass), unlike web user passwords.

@@ -11,8 +11,10 @@ import { createCampaignEngine, SYSTEM_CLOCK, type CampaignEngine } from '../dial
 import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type OriginateRequest, type PbxAdapter, type QueueMemberRequest, type TrafficOptions } from '../pbx';
 import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
+import { createDialplanSync, dialplanFileFromEnv } from '../asterisk/dialplan-sync';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { createDbDirectory, toSimCorp } from './directory';
+import { backfillHistory } from './history-backfill';
 import { createDbQueueHistory } from './queue-history';
 
 export interface LiveOptions extends LiveEnvironment {
@@ -28,6 +30,16 @@ export interface LiveOptions extends LiveEnvironment {
   campaignTickMs?: number;
   /** IANA zone of the campaigns' windows; default the server's */
   timeZone?: string;
+  /**
+   * With the simulator: on a start with no record since yesterday, simulate yesterday and today up to
+   * now first, so the reports have a day to show (history-backfill.ts). Default off (tests).
+   */
+  history?: boolean;
+  /**
+   * PBX=ari: the dialplan file Asterisk includes (extensions_callboard.conf), rewritten from the database
+   * and reloaded through ARI after configuration writes; default ASTERISK_DIALPLAN_FILE, null: none
+   */
+  dialplanFile?: string | null;
 }
 
 /** What needs the live state or the PBX: answered by the leader, forwarded to it from a replica. */
@@ -67,6 +79,8 @@ export interface LiveRuntime {
    * PBX configured), or 'unknown' when no instance leading the PBX answered within `timeoutMs`.
    */
   pbxHealth(timeoutMs?: number): Promise<{ state: PbxState | 'unknown'; since: number | null }>;
+  /** resolves when the day behind a first demo start is filled (at once when there is none to fill) */
+  historyFilled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -129,11 +143,16 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   let summary: string;
   if (options.pbx === 'simulator') {
     const factor = options.timeFactor === 1 ? '' : `, ${options.timeFactor}x time`;
-    summary = `PBX: simulator (seed ${options.seed}, ${options.callsPerHour} calls/h per queue${factor})`;
+    const load = options.traffic?.memberLoad;
+    // the busy floor sizes each queue's calls from its agents; a fixed rate otherwise
+    const rate = load ? `busy floor, ${load} Erlang per queue agent` : `${options.callsPerHour} calls/h per queue`;
+    summary = `PBX: simulator (seed ${options.seed}, ${rate}${factor})`;
   } else if (options.pbx === 'ari' && options.ari) summary = `PBX: ari at ${options.ari.url}`;
   else summary = 'PBX: none';
 
   let term: Term | null = null;
+  /** the day behind a first demo start, filled once per process beside the live simulator */
+  let backfill: { abort: AbortController; done: Promise<void> } | null = null;
 
   async function startTerm(): Promise<void> {
     if (term) return;
@@ -187,6 +206,18 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
           });
     campaigns?.start();
     term = { adapter, simulator, realtime, campaigns, known: new Set(corps.map((c) => c.corpId)) };
+    if (simulator && options.history && !backfill) {
+      const abort = new AbortController();
+      const simCorps = corps.map((c) => toSimCorp(c, options.callsPerHour));
+      const done = backfillHistory({ db: ctx.db, sink, corps: simCorps, seed: options.seed, traffic: options.traffic, now: simulator.now(), signal: abort.signal, log: { info, warn } })
+        .then(async (rows) => {
+          if (rows === 0 || term?.realtime !== realtime) return;
+          await sink.flush();
+          await realtime.refreshDayCounters();
+        })
+        .catch((error: unknown) => warn('live: the day behind was not filled', { error: String(error) }));
+      backfill = { abort, done };
+    }
     // another instance led before: every client's snapshots come from this one now
     if (options.redisUrl) realtime.publishSnapshots();
   }
@@ -195,6 +226,8 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     const current = term;
     if (!current) return;
     term = null;
+    backfill?.abort.abort();
+    await backfill?.done;
     await current.campaigns?.stop();
     await current.realtime.stop();
     await current.adapter.stop();
@@ -300,6 +333,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     sink,
     summary,
     reload: () => ops.reload(),
+    historyFilled: async () => backfill?.done,
     async pbxHealth(timeoutMs = 1000) {
       if (options.pbx === 'none') return { state: 'none', since: null };
       let timer: NodeJS.Timeout | undefined;
@@ -317,6 +351,20 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       }
     },
   };
+
+  // ---- the generated dialplan follows every change (PBX=ari with ASTERISK_DIALPLAN_FILE; server/asterisk/dialplan-sync.ts):
+  // a successful write under /api rewrites the included file from the database (debounced; only a changed
+  // text is written) and reloads pbx_config through ARI
+  const dialplanFile = options.dialplanFile !== undefined ? options.dialplanFile : dialplanFileFromEnv();
+  if (options.pbx === 'ari' && options.ari && dialplanFile) {
+    const dialplan = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, timeZone: options.timeZone ?? (process.env.ASTERISK_TIMEZONE || undefined), log: { info, warn } });
+    info('live: the dialplan follows configuration changes', { file: dialplanFile });
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400 && request.url.startsWith('/api/')) dialplan.schedule();
+    });
+    app.addHook('onReady', async () => dialplan.schedule());
+    app.addHook('onClose', async () => dialplan.close());
+  }
 
   // the negotiate route: the official client posts text/plain (or nothing); the body is ignored
   await app.register(async (scope) => {

@@ -4,7 +4,8 @@
  * caller it shows as connected party), queue callers, and every extension derived again.
  *
  * Times come from the PBX (issue 12, defect 7: a call bridged 14 s before a restart showed 2 s): a
- * bridged channel was answered when its bridge was created, another channel that is up when it was
+ * bridged channel was answered when its bridge was created (but a caller in the Queue application when
+ * it was created: the dialplan answered it before it queued), another channel that is up when it was
  * created; a call began when its first channel was created.
  */
 import { EXT_STATUS, parseEndpointName, statusFromDeviceState, type ExtStatus } from '../../domain';
@@ -67,7 +68,11 @@ export function rebuildFromSnapshot(state: LiveState, calls: CallTracker, extens
     call.answeredAt = answered;
     call.talking = new Set([members[0].id, members[1].id]);
     call.receiver = partyNumber(members[1]);
-    for (const m of members) if (m.state === 'Up' || m.onHold) m.upAt = Math.max(m.created, answered);
+    // a caller still in the Queue application was answered by the dialplan when it queued (the
+    // generated c{corp}-queues answers first), not when an agent took it: like a caller still waiting,
+    // its answer is taken as its creation, as the events gave it before a restart (a real Asterisk
+    // showed an internal caller's timer jump by its queue wait otherwise)
+    for (const m of members) if (m.state === 'Up' || m.onHold) m.upAt = m.app === 'Queue' ? m.created : Math.max(m.created, answered);
   }
 
   // the rest: a leg being rung belongs to the call whose caller it shows as connected party
