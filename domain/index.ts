@@ -15,3 +15,4 @@ export * from './audio';
 export * from './reports';
 export * from './dialer';
 export * from './campaign';
+export * from './meetings';

@@ -28,6 +28,7 @@ import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { reportRoutes } from './routes/reports';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
+import { meetingRoutes } from './routes/meetings';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { configureZodMessages } from './validation';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(timeOptionRoutes);
       await api.register(dialerStatsRoutes);
       await api.register(reportRoutes);
+      await api.register(meetingRoutes);
       if (live) await api.register(liveRoutes(live));
     },
     { prefix: API_PREFIX },

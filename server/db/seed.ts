@@ -3,6 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_COLOURS, DEFAULT_DESTINATION_GROUPS, DEFAULT_PARAMETERS, defaultMonPath, defaultViews, MAIL_PARAMS, type ViewGrant } from '../../domain';
 import { hashPassword, type HashOptions } from '../auth/passwords';
 import type { Db } from './database';
+import { meeting, meetingRoom, meetingRoomUser, meetingUser } from './schema-meetings';
 import {
   appUser,
   corp,
@@ -170,10 +171,11 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
     }),
   );
 
+  // service levels the busy demo floor meets most of the time (server/pbx/simulator/config.ts TRAFFIC_PRESETS)
   const queues = await db
     .insert(queue)
     .values([
-      { corpId: acme.id, name: 'Sales', strategy: 'ringall', timeout: null, serviceLevel: 30 },
+      { corpId: acme.id, name: 'Sales', strategy: 'ringall', timeout: null, serviceLevel: 60 },
       { corpId: acme.id, name: 'Support', strategy: 'rrmemory', timeout: 15, announcePosition: true, announceFrequency: 30, serviceLevel: 60 },
       { corpId: acme.id, name: 'Billing', strategy: 'leastrecent', timeout: 20, serviceLevel: 120 },
       { corpId: globex.id, name: 'Helpdesk', strategy: 'fewestcalls', timeout: 15, autoFill: true, serviceLevel: 60 },
@@ -190,6 +192,7 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
   ]);
 
   await seedRouting(db, { acme: acme.id, globex: globex.id }, queueId);
+  await seedMeetings(db, acme.id, { admin: userOf(acme.id, 'admin').id, agent: userOf(acme.id, 'agent').id, owner: userOf(acme.id, 'owner').id });
 }
 
 /**
@@ -288,3 +291,57 @@ const GLOBEX_NAMES = [
   'Hank Scorpio', 'Maria Oliveira', 'Tomas Alvarez', 'Sofia Marques', 'Peter Novak', 'Lucia Fernandez',
   'Mateus Araujo', 'Claire Dubois', 'Rodrigo Paredes', 'Nina Kowalski', 'Oscar Lindqvist', 'Paula Cardoso',
 ];
+
+/**
+ * The demo's meeting rooms and calendar (issue 11, E-ROOM, E-CAL, E-MEET): acme is registered with
+ * our meeting service (rooms on) and has three rooms and four meetings: one starting within the alert
+ * window (E-CAL-11), one later today, one tomorrow and one in three days, so the calendar, the rooms
+ * screen and the top bar's Meetings popup all have something to show. globex stays off.
+ */
+async function seedMeetings(db: Db, acme: number, users: { admin: number; agent: number; owner: number }): Promise<void> {
+  await db.update(corp).set({ roomEnabled: true }).where(eq(corp.id, acme));
+  const rooms = await db
+    .insert(meetingRoom)
+    .values([
+      { corpId: acme, name: 'Daily standup', allUsers: true },
+      { corpId: acme, name: 'Sales huddle', allUsers: false },
+      { corpId: acme, name: 'Board room', allUsers: false },
+    ])
+    .returning({ id: meetingRoom.id, name: meetingRoom.name });
+  const roomId = (name: string) => rooms.find((r) => r.name === name)!.id;
+  await db.insert(meetingRoomUser).values([
+    { roomId: roomId('Sales huddle'), userId: users.admin },
+    { roomId: roomId('Sales huddle'), userId: users.agent },
+    { roomId: roomId('Board room'), userId: users.owner },
+    { roomId: roomId('Board room'), userId: users.admin },
+  ]);
+
+  const now = Date.now();
+  const minute = 60_000;
+  const day = 86_400_000;
+  const dayAt = (offsetDays: number, hourUtc: number) => {
+    const d = new Date(now + offsetDays * day);
+    d.setUTCHours(hourUtc, 0, 0, 0);
+    return d;
+  };
+  const soon = new Date(Math.ceil((now + 20 * minute) / (5 * minute)) * 5 * minute);
+  const later = new Date(soon.getTime() + 3 * 60 * minute);
+  const meetings = await db
+    .insert(meeting)
+    .values([
+      { corpId: acme, roomId: roomId('Daily standup'), name: 'Team standup', topic: 'What we did, what we do next, what blocks us', startsAt: soon, endsAt: new Date(soon.getTime() + 15 * minute), allUsers: true, creatorId: users.admin },
+      { corpId: acme, roomId: roomId('Sales huddle'), name: 'Sales pipeline review', topic: 'The week\'s open deals', startsAt: later, endsAt: new Date(later.getTime() + 45 * minute), allUsers: false, creatorId: users.admin },
+      { corpId: acme, roomId: null, name: 'Queue planning', topic: 'Staffing of Support and Billing for next month', startsAt: dayAt(1, 14), endsAt: dayAt(1, 15), allUsers: false, creatorId: users.agent },
+      { corpId: acme, roomId: roomId('Board room'), name: 'Quarterly review', topic: 'Service levels and spend of the quarter', startsAt: dayAt(3, 13), endsAt: dayAt(3, 15), allUsers: false, creatorId: users.owner },
+    ])
+    .returning({ id: meeting.id, name: meeting.name });
+  const meetingId = (name: string) => meetings.find((m) => m.name === name)!.id;
+  await db.insert(meetingUser).values([
+    { meetingId: meetingId('Sales pipeline review'), userId: users.admin },
+    { meetingId: meetingId('Sales pipeline review'), userId: users.agent },
+    { meetingId: meetingId('Queue planning'), userId: users.agent },
+    { meetingId: meetingId('Queue planning'), userId: users.admin },
+    { meetingId: meetingId('Quarterly review'), userId: users.owner },
+    { meetingId: meetingId('Quarterly review'), userId: users.admin },
+  ]);
+}

@@ -26,8 +26,10 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   corp: { read: '100000', create: '100000', update: '100000', delete: '100000' },
   user: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   roleGroup: { read: '111001', create: '111001', update: '111001', delete: '111001' },
-  extension: { read: '111101', create: '111001', update: '111101', delete: '111001' },
-  queue: { read: '111001', create: '111001', update: '111001', delete: '111001' },
+  // issue 13: level 5 (wall) reads extensions and queues, what its panel shows (spec 1: a panel-only
+  // user; B-PNL-01..12); it was 403, so its panel said "No queues." Still no write for level 5.
+  extension: { read: '111111', create: '111001', update: '111101', delete: '111001' },
+  queue: { read: '111011', create: '111001', update: '111001', delete: '111001' },
   kioskScreen: { read: '111011', create: '111001', update: '111001', delete: '111001' },
   server: { read: '100000', create: '100000', update: '100000', delete: '100000' },
   trunk: { read: '111001', create: '100000', update: '111001', delete: '100000' },
@@ -126,17 +128,20 @@ const SPECIAL: Row[] = [
   ['GET', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 200, 200, 200, 403, 403, 404]],
   ['PUT', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 400, 400, 400, 403, 403, 404], {}],
   ['DELETE', (i) => `/api/v1/rolegroup/${i.roleGroup.agents}`, [401, 409, 409, 409, 403, 403, 404]],
-  ['GET', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 200, 200, 200, 200, 403, 404]],
+  // issue 13: level 5 reads an extension of its corp (the panel's info tooltip), was 403
+  ['GET', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 200, 200, 200, 200, 200, 404]],
   // an invalid action: level 4 changes an extension's action too
   ['PUT', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 400, 400, 400, 400, 403, 404], { action: 'nope' }],
   // 201 is a member of Sales: 521 for those allowed to delete
   ['DELETE', (i) => `/api/v1/extension/${i.extension.acme201}`, [401, 521, 521, 521, 403, 403, 404]],
-  ['GET', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 200, 200, 200, 403, 403, 404]],
+  // issue 13: level 5 reads a queue of its corp (the panel's queue list), was 403
+  ['GET', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 200, 200, 200, 403, 200, 404]],
   ['PUT', (i) => `/api/v1/queue/${i.queue.sales}`, /*   */ [401, 400, 400, 400, 403, 403, 404], {}],
   // the PBX routes (mounted with the real-time side)
   ['POST', () => '/api/v1/astqueue', /*                 */ [401, 400, 400, 400, 403, 403, 400], {}],
   ['DELETE', () => '/api/v1/astqueue/999999', /*        */ [401, 404, 404, 404, 403, 403, 404]],
-  ['GET', () => '/api/v1/exten/ip/201', /*              */ [401, 200, 200, 200, 200, 403, 200]],
+  // issue 13: level 5 opens the panel's IP dialog of an online extension (B-PNL-05), was 403
+  ['GET', () => '/api/v1/exten/ip/201', /*              */ [401, 200, 200, 200, 200, 200, 200]],
   ['POST', () => '/api/v1/originate', /*                */ [401, 400, 400, 400, 400, 400, 400], {}],
   // C-TRK-13: the trunk action resource, with the trunk's update permission
   ['PUT', () => '/api/v1/trunkaction', /*               */ [401, 400, 400, 400, 403, 403, 400], {}],
@@ -164,6 +169,28 @@ const SPECIAL: Row[] = [
   ['GET', () => '/api/v1/dash/inuse/queues', /*         */ [401, 200, 200, 200, 200, 403, 200]],
   ['GET', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403]],
   ['PUT', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403], []],
+  // issue 11, our meeting service (E-ROOM, E-CAL, C-CORP-15/16): levels 1-4 (level 5 is panel-only); rooms
+  // written and members read by levels 1-3; a corp's rooms need a corp (level 1 without a working corp:
+  // 400); acme has rooms on, globex off (403 errors.roomsDisabled); registering a corp is level 1's
+  ['POST', () => '/api/v1/meet/softwares/check-ip', /*  */ [401, 200, 200, 200, 200, 403, 200], {}],
+  ['POST', () => '/api/v1/meet/corps/check-corpId', /*  */ [401, 400, 400, 400, 400, 403, 400], {}],
+  ['GET', (i) => `/api/v1/meet/corps/corps/permitRooms?corpId=${i.corp.acme}&softwareId=1`, [401, 200, 200, 200, 200, 403, 404]],
+  ['POST', () => '/api/v1/meet/corps', /*               */ [401, 400, 403, 403, 403, 403, 403], {}],
+  ['DELETE', () => '/api/v1/meet/corps/corps?corpId=999999&softwareId=1', [401, 404, 403, 403, 403, 403, 403]],
+  ['GET', () => '/api/v1/meet/users', /*                */ [401, 400, 200, 200, 200, 403, 403]],
+  ['GET', () => '/api/v1/meet/rooms?softwareId=1', /*   */ [401, 400, 200, 200, 200, 403, 403]],
+  ['POST', () => '/api/v1/meet/rooms/users', /*         */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['POST', () => '/api/v1/meet/rooms/users', /*         */ [401, 400, 200, 200, 403, 403, 403], { name: 'Daily standup', softwareId: 1 }],
+  ['POST', () => '/api/v1/meet/rooms', /*               */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['PUT', () => '/api/v1/meet/rooms', /*                */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['DELETE', () => '/api/v1/meet/rooms', /*             */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['POST', () => '/api/v1/meet/DateRooms/rooms-from-date', [401, 400, 400, 400, 400, 403, 400], {}],
+  ['POST', () => '/api/v1/meet/DateRooms/rooms-from-date', [401, 400, 200, 200, 200, 403, 403], { date: new Date().toISOString(), softwareId: 1 }],
+  ['POST', () => '/api/v1/meet/DateRooms/rooms-by-date', [401, 400, 400, 400, 400, 403, 400], {}],
+  ['POST', () => '/api/v1/meet/DateRooms/date-rooms', [401, 400, 400, 400, 403, 403, 400], {}],
+  ['POST', () => '/api/v1/meet/DateRooms/create', /*    */ [401, 400, 400, 400, 400, 403, 400], {}],
+  ['PUT', () => '/api/v1/meet/DateRooms/edit', /*       */ [401, 400, 400, 400, 400, 403, 400], {}],
+  ['DELETE', () => '/api/v1/meet/DateRooms/', /*        */ [401, 400, 400, 400, 400, 403, 400], {}],
 ];
 
 describeEachDatabase(
