@@ -26,7 +26,8 @@
  * - History entries are newest first; `dateTime` is the hangup time (server ts), `duration` the payload's.
  */
 import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { EXT_STATUS, LIMITS, callKey, type ExtStatus, type LiveExtension } from '../domain';
+import { LIMITS } from '../domain/constants';
+import { EXT_STATUS, callKey, type ExtStatus, type LiveExtension } from '../domain/realtime';
 
 /** How long the hangup state shows before the extension is online again (spec: "shown briefly"). */
 export const HANGUP_DISPLAY_MS = 2000;

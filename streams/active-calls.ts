@@ -13,7 +13,7 @@
  * - Newest first. Only the four pushes above are read; ends with distinctUntilChanged(deepEqual).
  */
 import { Observable, distinctUntilChanged, filter, map, scan } from 'rxjs';
-import { callKey, type ActiveCall } from '../domain';
+import { callKey, type ActiveCall } from '../domain/realtime';
 import { deepEqual } from './deep-equal';
 import { isPush, ofCorp, type HubEvent } from './hub-events';
 

@@ -5,7 +5,7 @@
  * page and hand it to whatever needs "now". The scheduler is injected so tests run it in virtual time.
  */
 import { Observable, asyncScheduler, map, share, timer, type SchedulerLike } from 'rxjs';
-import { TIMING } from '../domain';
+import { TIMING } from '../domain/constants';
 
 export function clock$(scheduler: SchedulerLike = asyncScheduler, periodMs: number = TIMING.callTimerRefreshMs): Observable<number> {
   return timer(0, periodMs, scheduler).pipe(

@@ -8,7 +8,7 @@
  * machine takes. Events of other corps are dropped by the injected corpId.
  */
 import { Observable, filter, groupBy, map, mergeMap, scan } from 'rxjs';
-import { endpointName } from '../domain';
+import { endpointName } from '../domain/realtime';
 import type { ExtensionEvent } from '../machines/extension-machine';
 import type { RegistryEvent } from '../machines/extension-registry';
 import { ofCorp, type HubEvent } from './hub-events';

@@ -5,7 +5,7 @@
  * Malformed records are dropped and reported (callback or a separate stream), never thrown.
  */
 import { Observable, filter, map, share } from 'rxjs';
-import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, type HubPushName, type HubPushes } from '../domain';
+import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, type HubPushName, type HubPushes } from '../domain/realtime';
 
 export type HubEvent = { [K in HubPushName]: { name: K; payload: HubPushes[K] } }[HubPushName];
 export type HubEventOf<K extends HubPushName> = Extract<HubEvent, { name: K }>;

@@ -27,7 +27,7 @@
  * The stream ends with distinctUntilChanged(deepEqual): a clock tick with nobody waiting emits nothing.
  */
 import { Observable, defer, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
-import { HUB, type LiveQueue, type QueueCaller } from '../domain';
+import { HUB, type LiveQueue, type QueueCaller } from '../domain/realtime';
 import { deepEqual } from './deep-equal';
 import { ofCorp, type HubEvent } from './hub-events';
 

@@ -5,7 +5,7 @@
  * a small pixel shift every minute against burn-in, a reload by itself when a new build is deployed.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { distinctUntilChanged, first, map } from 'rxjs';
 import { useTranslation } from 'react-i18next';
 import type { KioskBoard } from '../../domain/resources/kiosk-screen';
@@ -15,12 +15,17 @@ import { AgentsBoard } from '../boards/agents-board';
 import { StatusIconImages } from '../boards/status-icon-images';
 import { CallersBoard } from '../boards/callers-board';
 import { QueuesBoard } from '../boards/queues-board';
-import { TrendBoard } from '../boards/trend-board';
 import { BURN_IN_PERIOD_MS, burnInOffset } from '../chrome/burn-in';
 import { StatusBar } from '../chrome/status-bar';
 import { useVersionWatch } from '../chrome/use-version-watch';
 import { formatClock } from '../format';
 import { useKiosk } from './kiosk-context';
+
+/**
+ * The trend board is the only one with charts (visx, d3-scale: a fifth of the kiosk's JavaScript): it
+ * loads when a playlist first shows it, so a screen without it never downloads them.
+ */
+const TrendBoard = lazy(() => import('../boards/trend-board').then((m) => ({ default: m.TrendBoard })));
 
 const BOARDS: Record<KioskBoard, ComponentType> = {
   agents: AgentsBoard,
@@ -65,7 +70,7 @@ export function KioskScreen() {
         <Clock />
       </header>
       <main className={`min-h-0 flex-1 transition-[opacity,filter] duration-300 ${stale ? 'kiosk-stale' : ''}`} data-testid="kiosk-board" data-stale={stale ? 'true' : 'false'}>
-        {Board ? <Board /> : null}
+        <Suspense fallback={null}>{Board ? <Board /> : null}</Suspense>
       </main>
       <StatusBar
         health$={live.health$}

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_FOLDER, PROJECT_ROOT } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export { MIGRATIONS_FOLDER };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
@@ -46,11 +47,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   let client: PGlite;
   if (config.dataDir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite({ startParams: PGLITE_START_PARAMS });
   } else {
     const dir = path.resolve(config.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteApart(dir);
+    client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
   }
   await client.waitReady;
   const orm = drizzlePglite({ client, schema });
@@ -60,6 +62,41 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite's PostgreSQL settings, sized for one small server process rather than PostgreSQL's defaults
+ * for a dedicated machine (bench/README.md "Footprint"). The WebAssembly memory PGlite runs in grows
+ * to the highest use and never shrinks, so every buffer filled once stays resident: shared_buffers
+ * (128MB by default) and maintenance_work_mem (64MB, used by CREATE INDEX in the migrations) are what
+ * an idle server kept. The pages they no longer hold are read from the data directory's files (the
+ * operating system's page cache), as they are for PostgreSQL itself.
+ */
+export const PGLITE_START_PARAMS: string[] = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'temp_buffers=2MB'].flatMap((setting) => ['-c', setting]),
+];
+
+/**
+ * A new data directory is initialised (initdb) by a short-lived node process before the server opens
+ * it: initdb takes some 400 MB (a second WebAssembly instance, the unpacked file-system bundle) that a
+ * process never gives back to the system in full (the allocator keeps the freed pages), so doing it in
+ * the server would leave a first start 150 MB above a later one. If that process fails, the server
+ * opens the directory itself and PGlite runs initdb in-process, as before.
+ */
+async function initPgliteApart(dir: string): Promise<void> {
+  const code = "const { PGlite } = await import('@electric-sql/pglite'); const db = await PGlite.create(process.argv[1]); await db.close();";
+  const empty = readdirSync(dir).length === 0;
+  const ok = await new Promise<boolean>((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code, dir], { cwd: PROJECT_ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+    child.once('error', () => resolve(false));
+    child.once('exit', (status) => resolve(status === 0));
+  });
+  // a half-written directory would not open: start again from the empty one it was
+  if (!ok && empty) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+  }
 }
 
 /** The Postgres error behind a drizzle error (DrizzleQueryError wraps it in `cause`). */
