@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, MAX_ID, NO_NUL } from './resources/fields';
+import { LEVEL, type Level } from './levels';
 import { msg } from './validation';
 
 /**
@@ -204,4 +205,15 @@ export interface MeetingUser {
   id: number;
   nick: string;
   name: string;
+}
+
+/**
+ * Who uses the meeting service (E-ROOM-09, E-CAL-07): levels 1-4 use rooms and meetings (level 5 is
+ * panel-only); levels 1-3 create, edit and delete rooms and read member lists ("level 3" read as
+ * "level 3 and above", as every level-3 right in Callboard).
+ */
+export const MEETING_LEVELS = { use: LEVEL.user, manage: LEVEL.administrator } as const;
+
+export function canManageRooms(level: Level): boolean {
+  return level <= MEETING_LEVELS.manage;
 }

@@ -11,6 +11,7 @@ import {
   meetingCreateSchema,
   meetingDateQuery,
   meetingEditSchema,
+  MEETING_LEVELS,
   MEETING_SOFTWARE_ID,
   roomCreateSchema,
   roomListQuery,
@@ -63,8 +64,8 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['meetings'];
   /** levels 1-4 (level 5: 403), and the service on */
-  const member = available(ctx, requireLevel(ctx, 4));
-  const manager = available(ctx, requireLevel(ctx, 3));
+  const member = available(ctx, requireLevel(ctx, MEETING_LEVELS.use));
+  const manager = available(ctx, requireLevel(ctx, MEETING_LEVELS.manage));
   const supervisor = available(ctx, requireLevel(ctx, 1));
 
   /** The corp the request works in: registered with the service, named by the body if at all. */

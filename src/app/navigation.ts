@@ -43,6 +43,7 @@ export type ScreenKey =
   | 'pollStats'
   | 'ivrStats'
   | 'dashboard'
+  | 'rooms'
   | 'planned';
 
 export type SpecialGuard =
@@ -359,7 +360,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'salas/Rooms',
     titleKey: 'nav.salas',
     icon: 'rooms',
-    screen: 'planned',
+    screen: 'rooms',
     guard: {},
     menu: [at(1, 'rooms', 10), at(3, 'rooms', 10), at(4, 'rooms', 10)],
   },

@@ -28,4 +28,5 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   pollStats: lazy(() => import('../features/reports/poll-stats-screen')),
   ivrStats: lazy(() => import('../features/reports/ivr-stats-screen')),
   dashboard: lazy(() => import('../features/dashboard/dashboard-screen')),
+  rooms: lazy(() => import('../features/rooms/rooms-screen')),
 };

@@ -373,6 +373,8 @@ describe('the route table', () => {
         'pollStats',
         'queueStats',
         'dashboard',
+        // meeting rooms (E-ROOM)
+        'salas',
       ].sort(),
     );
   });
