@@ -12,14 +12,14 @@ import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { Switch } from '../../ui/switch';
 import { formatDateTime, formatDuration, formatMoney } from './format';
 import { useFieldError } from './period-fields';
 import { PrintHeading, ReportAlert, SearchCard, usePeriodLine, useReportForm } from './report-parts';
 import { ReportTable, type ReportColumn } from './report-table';
 import { cdrAll, cdrQuery, corpDetailQuery } from './reports-api';
 import { TariffDialog } from './tariff-dialog';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { ExtensionOptions, ViewSwitch } from './report-fields';
 
 /** CDR report (D-CDR): search by period and type, detailed (paged on the server, recordings, cost) or summarised. */
 export default function CdrScreen() {
@@ -134,25 +134,10 @@ function CdrFields({ extens }: { extens: Record<string, string> }) {
       </FormField>
       <FormField id="cdr-filter" label={t('reports.cdr.filter')} error={error('filter')} hint={t('reports.cdr.filterHint')}>
         <Input id="cdr-filter" inputMode="numeric" list="cdr-extens" disabled={type < CDR_TYPE.extension} {...register('filter')} data-testid="cdr-filter" />
-        <datalist id="cdr-extens">
-          {Object.entries(extens).map(([number, name]) => (
-            <option key={number} value={number}>
-              {name}
-            </option>
-          ))}
-        </datalist>
+        <ExtensionOptions id="cdr-extens" extens={extens} />
       </FormField>
       <FormField id="cdr-detailed" label={t('reports.cdr.detailedSwitch')}>
-        <Controller
-          control={control}
-          name="detailed"
-          render={({ field }) => (
-            <div className="flex h-9 items-center gap-2 text-sm">
-              <Switch id="cdr-detailed" checked={field.value} onCheckedChange={field.onChange} data-testid="cdr-detailed" />
-              <span>{field.value ? t('reports.cdr.detailed') : t('reports.cdr.summarised')}</span>
-            </div>
-          )}
-        />
+        <ViewSwitch id="cdr-detailed" control={control} name="detailed" on={t('reports.cdr.detailed')} off={t('reports.cdr.summarised')} />
       </FormField>
     </>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { pollFormSchema, type PollStatsRow, type ReportSelectors } from '../../../domain/reports';
@@ -8,13 +8,13 @@ import { Card, CardHeader, CardTitle } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
-import { Switch } from '../../ui/switch';
 import { colourAt } from './charts/chart-frame';
 import { PieChart } from './charts/pie-chart';
 import { useFieldError } from './period-fields';
 import { PrintHeading, ReportAlert, SearchCard, usePeriodLine, useReportForm } from './report-parts';
 import { ReportTable, type ReportColumn } from './report-table';
 import { corpDetailQuery, pollChartQuery, pollStatsQuery, type PollSearch } from './reports-api';
+import { ExtensionOptions, ViewSwitch } from './report-fields';
 
 /** Poll statistics (D-PST): a question's answers, by extension or summarised, and their pie 0-9. */
 export default function PollStatsScreen() {
@@ -98,25 +98,10 @@ function PollFields({ polls, extens }: { polls: ReportSelectors['polls']; extens
       </FormField>
       <FormField id="poll-exten" label={t('reports.poll.exten')} error={error('exten')} hint={t('reports.optional')}>
         <Input id="poll-exten" inputMode="numeric" list="poll-extens" {...register('exten')} data-testid="poll-exten" />
-        <datalist id="poll-extens">
-          {Object.entries(extens).map(([number, name]) => (
-            <option key={number} value={number}>
-              {name}
-            </option>
-          ))}
-        </datalist>
+        <ExtensionOptions id="poll-extens" extens={extens} />
       </FormField>
       <FormField id="poll-summarized" label={t('reports.poll.summarized')}>
-        <Controller
-          control={control}
-          name="summarized"
-          render={({ field }) => (
-            <div className="flex h-9 items-center gap-2 text-sm">
-              <Switch id="poll-summarized" checked={field.value} onCheckedChange={field.onChange} data-testid="poll-summarized" />
-              <span>{field.value ? t('reports.poll.summarizedOn') : t('reports.poll.byExten')}</span>
-            </div>
-          )}
-        />
+        <ViewSwitch id="poll-summarized" control={control} name="summarized" on={t('reports.poll.summarizedOn')} off={t('reports.poll.byExten')} />
       </FormField>
     </>
   );
