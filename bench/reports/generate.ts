@@ -5,6 +5,8 @@
  * corp's trunk into a queue, outgoing calls through the trunk to numbers of each destination group,
  * internal calls between extensions.
  */
+import { mulberry32 } from '../../server/pbx/simulator/random';
+
 export const CDR_COLUMNS = ['corp_id', 'calldate', 'clid', 'src', 'dst', 'dcontext', 'channel', 'dstchannel', 'lastapp', 'lastdata', 'duration', 'billsec', 'disposition', 'uniqueid', 'recordingfile', 'cost'] as const;
 export const QUEUE_LOG_COLUMNS = ['corp_id', 'time', 'callid', 'queuename', 'agent', 'event', 'data1', 'data2', 'data3'] as const;
 
@@ -13,17 +15,8 @@ export const QUEUES_PER_CORP = 5;
 /** the first extension number of every bench corp */
 export const FIRST_EXTENSION = 200;
 
-/** mulberry32: small, fast, good enough for load shapes */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** the simulator's seeded generator (mulberry32): load shapes repeat with the seed */
+export const rng = mulberry32;
 
 export interface Span {
   from: number;
