@@ -34,6 +34,14 @@ export const MEETING_TOPIC_MAX = 500;
 /** A meeting starting today within this many minutes shows red / with an alert (E-CAL-11, E-MEET-04, first reading). */
 export const MEETING_ALERT_MINUTES = 30;
 
+/** The day view's start-hour selector: 0 to 23, 7 by default (E-CAL-04, spec 1 §9). */
+export const DAY_START_HOURS: readonly number[] = Array.from({ length: 24 }, (_, h) => h);
+export const DAY_START_HOUR_DEFAULT = 7;
+/** The day view's slot interval in minutes: 15, 30 or 60, 30 by default (E-CAL-05, spec 1 §9). */
+export const DAY_INTERVALS = [15, 30, 60] as const;
+export type DayInterval = (typeof DAY_INTERVALS)[number];
+export const DAY_INTERVAL_DEFAULT: DayInterval = 30;
+
 /** Who is in a room or meeting (E-ROOM-10, E-CAL-16): everyone of the corp, or the selected users. */
 export const USER_OPTIONS = ['allUsers', 'selectUser'] as const;
 export type UserOption = (typeof USER_OPTIONS)[number];

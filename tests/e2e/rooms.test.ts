@@ -17,7 +17,7 @@ async function apiToken(request: APIRequestContext, nick: string, corp: string):
 const cards = (page: Page) => page.getByTestId('room-cards').locator('li[data-room]');
 const card = (page: Page, name: string) => page.locator(`li[data-room="${name}"]`);
 
-test('E-ROOM-01 E-ROOM-07 E-ROOM-08 E-ROOM-13 E-ROOM-18 rooms as cards: 9 per page (3/6/9/12), search by name, Join in a new tab, the calendar button', async ({ page, request }) => {
+test('E-ROOM-01 E-ROOM-07 E-ROOM-08 E-ROOM-13 E-ROOM-18 rooms as cards: 9 per page (3/6/9/12), search by name, Join in a new tab (a link page without a meeting site), the calendar button', async ({ page, request }) => {
   // eight more rooms through the service, so the acme demo's three fill more than one page
   const token = await apiToken(request, 'admin', 'acme');
   const headers = { Authorization: `Bearer ${token}` };
@@ -64,6 +64,11 @@ test('E-ROOM-01 E-ROOM-07 E-ROOM-08 E-ROOM-13 E-ROOM-18 rooms as cards: 9 per pa
     await join.click();
     const tab = await opened;
     await expect.poll(() => tab.url() !== 'about:blank').toBe(true);
+    // no meeting site configured (meetinghost empty): the link's page names the room and says how to set one
+    await expect(tab.getByTestId('meeting-link-page')).toHaveAttribute('data-kind', 'room');
+    await expect(tab.getByTestId('meeting-link-name')).toHaveText('Daily standup');
+    await expect(tab.getByTestId('meeting-link-page')).toContainText('meetinghost');
+    await saveScreen(tab, 'rooms-link-page');
     await tab.close();
 
     // every user has the calendar button
@@ -176,7 +181,8 @@ test('E-ROOM-02 E-ROOM-21 the meeting service off (503): software id -10, the ro
     await page.goto('/acme/es/salas/Rooms');
     await expect(page.getByTestId('rooms-unavailable')).toContainText('no están disponibles');
   } finally {
-    const on = await request.post('/api/v1/getAllParams', { headers, data: original.filter((p) => p.key !== 'meetingservice') });
+    // the parameter is always there (seeded yes, never removed by a save): restore its value
+    const on = await request.post('/api/v1/getAllParams', { headers, data: [...original.filter((p) => p.key !== 'meetingservice'), { key: 'meetingservice', value: 'yes' }] });
     expect(on.ok(), await on.text()).toBe(true);
   }
   // back on: Try again lists the rooms without a reload

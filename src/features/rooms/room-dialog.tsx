@@ -6,15 +6,13 @@ import { ROOM_NAME_MAX, ROOM_NAME_MIN, type RoomCreate, type RoomRow } from '../
 import { translateMessage } from '../../app/messages';
 import { isApiFailure } from '../../api/client';
 import { Button } from '../../ui/button';
-import { Checkbox } from '../../ui/checkbox';
-import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useSnackbar } from '../../ui/snackbar';
-import { Spinner } from '../../ui/spinner';
 import { createRoom, isServiceOff, markServiceOff, meetKey, participantsQuery, updateRoom } from './rooms-api';
-import { roomFormDefaults, roomFormSchema, saveFailureKeys, toggleUser, type RoomFormValues } from './rooms-logic';
+import { ParticipantsField } from './participants-field';
+import { roomFormDefaults, roomFormSchema, saveFailureKeys, type RoomFormValues } from './rooms-logic';
 
 const FIELDS = ['name', 'userOption', 'userId'] as const;
 
@@ -97,98 +95,28 @@ export function RoomDialog({ scope, softwareId, room, onClose }: { scope: number
           />
         </FormField>
 
-        <fieldset className="flex flex-col gap-2" aria-describedby={err('userOption') ? 'room-option-error' : undefined}>
-          <legend className="mb-1 text-xs font-medium text-muted">{t('rooms.participants')}</legend>
-          <Controller
-            control={form.control}
-            name="userOption"
-            render={({ field }) => (
-              <div className="flex flex-wrap gap-x-6 gap-y-2" role="radiogroup">
-                {(['allUsers', 'selectUser'] as const).map((value) => (
-                  <label key={value} className="inline-flex cursor-pointer items-center gap-2 text-sm">
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={value}
-                      checked={field.value === value}
-                      onChange={() => {
-                        field.onChange(value);
-                        if (form.formState.isSubmitted) void form.trigger(['userOption', 'userId']);
-                      }}
-                      onBlur={field.onBlur}
-                      className="size-4 accent-primary"
-                      data-testid={`room-option-${value}`}
-                    />
-                    {value === 'allUsers' ? t('rooms.option.allUsers') : t('rooms.option.selectUser')}
-                  </label>
-                ))}
-              </div>
-            )}
-          />
-          {err('userOption') ? (
-            <p id="room-option-error" role="alert" className="text-xs font-medium text-danger" data-testid="error-room-option">
-              {err('userOption')}
-            </p>
-          ) : null}
-        </fieldset>
-
-        {option === 'selectUser' ? (
-          <Controller
-            control={form.control}
-            name="userId"
-            render={({ field }) => (
-              <div className="flex flex-col gap-1.5" data-testid="room-users">
-                <span id="room-users-label" className="text-xs font-medium text-muted">
-                  {t('rooms.selectUsers')}
-                </span>
-                {users.isPending ? (
-                  <Spinner className="size-5 text-primary" label={t('common.loading')} />
-                ) : users.error ? (
-                  <p className="text-sm text-danger">{t('errors.default')}</p>
-                ) : users.data.length === 0 ? (
-                  <p className="text-sm text-muted">{t('rooms.noUsers')}</p>
-                ) : (
-                  <ul
-                    role="group"
-                    aria-labelledby="room-users-label"
-                    aria-invalid={err('userId') ? true : undefined}
-                    className={cn('scroll-thin max-h-56 divide-y divide-border overflow-y-auto rounded-lg border', err('userId') ? 'border-danger' : 'border-border')}
-                  >
-                    {users.data.map((user) => {
-                      const checked = field.value.includes(user.id);
-                      const id = `room-user-${user.id}`;
-                      return (
-                        <li key={user.id} className="flex items-center gap-3 px-3 py-2">
-                          <Checkbox
-                            id={id}
-                            checked={checked}
-                            onCheckedChange={(on) => {
-                              field.onChange(toggleUser(field.value, user.id, on));
-                              if (form.formState.isSubmitted) void form.trigger('userId');
-                            }}
-                            aria-labelledby={`${id}-label`}
-                            data-testid={`room-user-${user.nick}`}
-                          />
-                          <label id={`${id}-label`} htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer flex-col text-sm">
-                            <span className="truncate font-medium">{user.name || user.nick}</span>
-                            <span className="truncate text-xs text-muted">{user.nick}</span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-                {err('userId') ? (
-                  <p role="alert" className="text-xs font-medium text-danger" data-testid="error-room-users">
-                    {err('userId')}
-                  </p>
-                ) : (
-                  <p className="text-xs text-muted">{t('rooms.selectedCount', { count: field.value.length })}</p>
-                )}
-              </div>
-            )}
-          />
-        ) : null}
+        <Controller
+          control={form.control}
+          name="userId"
+          render={({ field }) => (
+            <ParticipantsField
+              prefix="room"
+              option={option}
+              onOption={(value) => {
+                form.setValue('userOption', value, { shouldDirty: true });
+                if (form.formState.isSubmitted) void form.trigger(['userOption', 'userId']);
+              }}
+              optionError={err('userOption')}
+              users={users}
+              selected={field.value}
+              onSelected={(ids) => {
+                field.onChange(ids);
+                if (form.formState.isSubmitted) void form.trigger('userId');
+              }}
+              usersError={err('userId')}
+            />
+          )}
+        />
       </div>
     </Dialog>
   );

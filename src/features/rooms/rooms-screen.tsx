@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, DoorOpen, Pencil, Plus, Search, Trash, Users, VideoOff } from 'lucide-react';
+import { CalendarDays, DoorOpen, Pencil, Plus, Search, Trash, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,13 +14,14 @@ import { Button, buttonVariants } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
-import { Select } from '../../ui/select';
+import { PageSizeSelect } from '../../ui/page-size-select';
 import { useSnackbar } from '../../ui/snackbar';
 import { Spinner } from '../../ui/spinner';
 import { TablePager } from '../../ui/table-pager';
 import { paginate } from '../../ui/table-logic';
 import { RoomDialog } from './room-dialog';
 import { RoomMembersDialog } from './room-members-dialog';
+import { Unavailable } from './service-unavailable';
 import { deleteRoom, isServiceOff, markServiceOff, meetKey, roomsQuery, softwareQuery } from './rooms-api';
 import { canManageRooms } from '../../../domain/meetings';
 import { deleteFailureKey, joinHref, ROOM_PAGE_SIZE, ROOM_PAGE_SIZES, searchRooms, serviceAvailable } from './rooms-logic';
@@ -47,24 +48,6 @@ function Rooms({ scope, manage }: { scope: number | null; manage: boolean }) {
     return <Unavailable ipRefused={software.data?.failedStatus !== 503} retrying={software.isFetching} onRetry={() => void software.refetch()} />;
   }
   return <RoomBoard scope={scope} softwareId={softwareId} manage={manage} />;
-}
-
-/** Software id -10 (E-ROOM-02): the service is off; rooms can be neither listed nor joined. */
-function Unavailable({ ipRefused, retrying, onRetry }: { ipRefused: boolean; retrying: boolean; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Card className="mx-auto mt-6 flex max-w-xl flex-col items-center gap-4 px-8 py-12 text-center" role="status" data-testid="rooms-unavailable">
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-warning-soft text-warning">
-        <VideoOff className="size-7" aria-hidden />
-      </span>
-      <h2 className="text-lg font-semibold">{t('rooms.unavailableTitle')}</h2>
-      <p className="max-w-md text-sm text-muted">{t('errors.meetingUnavailable')}</p>
-      {ipRefused ? <p className="text-xs text-muted">{t('rooms.ipNotEnabled')}</p> : null}
-      <Button variant="secondary" onClick={onRetry} loading={retrying} data-testid="rooms-retry">
-        {t('rooms.retry')}
-      </Button>
-    </Card>
-  );
 }
 
 function RoomBoard({ scope, softwareId, manage }: { scope: number | null; softwareId: number; manage: boolean }) {
@@ -130,24 +113,16 @@ function RoomBoard({ scope, softwareId, manage }: { scope: number | null; softwa
             data-testid="rooms-search"
           />
         </div>
-        <label className="flex items-center gap-2 text-xs text-muted">
-          {t('rooms.perPage')}
-          <Select
-            value={String(size)}
-            onChange={(e) => {
-              setSize(Number(e.target.value));
-              setPage(0);
-            }}
-            className="h-8 w-20"
-            data-testid="rooms-page-size"
-          >
-            {ROOM_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Select>
-        </label>
+        <PageSizeSelect
+          label={t('rooms.perPage')}
+          sizes={ROOM_PAGE_SIZES}
+          value={size}
+          onChange={(next) => {
+            setSize(next);
+            setPage(0);
+          }}
+          testId="rooms-page-size"
+        />
         <div className="ml-auto flex flex-wrap gap-2">
           <Link to={paths.toEntry('calendar')} className={buttonVariants({ variant: 'secondary' })} data-testid="rooms-calendar">
             <CalendarDays />
