@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { asteriskConfigFiles, parseDatabaseUrl } from '../server/asterisk/config';
-import { dialplanMainFile, generateDialplanContexts, loadDialplanData } from '../server/asterisk/dialplan';
+import { dialplanMainFile, generateDialplanContexts, generateMohClasses, loadDialplanData } from '../server/asterisk/dialplan';
 import { openDatabase } from '../server/db/database';
 
 /** files with a password: readable by their owner and group only (chown them to Asterisk's user when it is not root) */
@@ -42,6 +42,7 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     const data = await loadDialplanData(database.orm);
+    const generated = { soundsRoot: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'sounds'), timeZone: process.env.ASTERISK_TIMEZONE || undefined };
     const files = asteriskConfigFiles({
       database: parseDatabaseUrl(process.env.ASTERISK_DB_URL || databaseUrl),
       ari: { user: ariUser, password: ariPassword, bindAddr: ariUrl.hostname, port: Number(ariUrl.port || 8088) },
@@ -51,7 +52,8 @@ async function main(): Promise<void> {
           ? { certFile: process.env.ASTERISK_TLS_CERT, keyFile: process.env.ASTERISK_TLS_KEY, bind: process.env.ASTERISK_TLS_BIND || '0.0.0.0:5061' }
           : null,
       dialplan: dialplanMainFile(),
-      dialplanContexts: generateDialplanContexts(data, { soundsRoot: path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'sounds'), timeZone: process.env.ASTERISK_TIMEZONE || undefined }),
+      dialplanContexts: generateDialplanContexts(data, generated),
+      mohClasses: generateMohClasses(data, generated),
       directories: { astetcdir: dir },
     });
     mkdirSync(dir, { recursive: true });

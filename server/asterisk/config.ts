@@ -10,7 +10,8 @@
  *     extconfig `queue_log`: queue history into `queue_log` through `asterisk_queue_log` (the views'
  *     triggers set the corp from the accountcode / the `{corpId}_` of the name);
  *   - pjsip.conf (transports only), http.conf + ari.conf (the ARI user Callboard connects with),
- *     queues.conf (general options: the queues themselves are realtime), modules.conf, asterisk.conf;
+ *     queues.conf (general options: the queues themselves are realtime), confbridge.conf (the MeetMe
+ *     feature's rooms), modules.conf, asterisk.conf;
  *   - extensions.conf: the dialplan generated from Callboard's data (dialplan.ts).
  *
  *   - extensions_callboard.conf: the corps' contexts, included by extensions.conf, which the server
@@ -18,8 +19,12 @@
  *
  * Pure: the caller (scripts/asterisk-config.ts, the tests) reads the environment and the database.
  */
+import { VOICEMAIL_MESSAGE_FAMILY, VOICEMAIL_MESSAGE_VIEW } from './voicemail';
+
 /** The file Asterisk's extensions.conf includes: the corps' contexts, rewritten by the server after every change. */
 export const DIALPLAN_INCLUDE_FILE = 'extensions_callboard.conf';
+/** The hold music classes (server/asterisk/dialplan.ts generateMohClasses), which musiconhold.conf includes. */
+export const MOH_INCLUDE_FILE = 'musiconhold_callboard.conf';
 
 /** A PostgreSQL connection as Asterisk's pgsql modules take it. */
 export interface PgConnection {
@@ -88,6 +93,8 @@ export interface AsteriskConfigOptions {
   dialplan: string;
   /** the corps' contexts, written to extensions_callboard.conf (DIALPLAN_INCLUDE_FILE) for extensions.conf to include */
   dialplanContexts?: string;
+  /** the hold music classes, written to musiconhold_callboard.conf (MOH_INCLUDE_FILE) for musiconhold.conf to include */
+  mohClasses?: string;
   directories?: Partial<AsteriskDirectories>;
   /** the RTP port range (default 10000-20000) */
   rtp?: { start: number; end: number };
@@ -113,8 +120,10 @@ export const ASTERISK_MODULES = [
   // calls
   'res_musiconhold', 'bridge_simple', 'bridge_native_rtp', 'bridge_softmix', 'bridge_holding', 'pbx_config', 'app_dial', 'app_queue', 'app_playback',
   'app_stasis', 'app_mixmonitor', 'app_voicemail', 'res_adsi', 'res_smdi', 'app_echo', 'app_verbose', 'func_callerid', 'func_channel', 'func_strings', 'func_logic', 'func_global',
-  // the generated dialplan: IVRs (TIMEOUT), speed dials (CUT)
-  'func_timeout', 'func_cut', 'func_realtime',
+  // the generated dialplan: IVRs (TIMEOUT), speed dials (CUT); restrictions (Gosub, LOCAL, DIALPLAN_EXISTS, Authenticate)
+  'func_timeout', 'func_cut', 'func_realtime', 'app_stack', 'func_dialplan', 'app_authenticate',
+  // the speed-dial features (features.ts): MeetMe, Pickup, ChanSpy / Whisper, Forward (AstDB), Reminder (call files)
+  'app_confbridge', 'app_directed_pickup', 'app_chanspy', 'func_db', 'app_system', 'pbx_spool',
   'format_wav', 'format_pcm', 'format_gsm', 'codec_ulaw', 'codec_alaw', 'codec_gsm', 'res_format_attr_opus',
 ];
 
@@ -147,6 +156,8 @@ export const REALTIME_FAMILIES: Record<string, string> = {
   queue_members: 'queue_members',
   queue_log: 'asterisk_queue_log',
   voicemail: 'asterisk_voicemail',
+  // messages left (the hangup handler after VoiceMail(), voicemail.ts): rows of Callboard's voicemail
+  [VOICEMAIL_MESSAGE_FAMILY]: VOICEMAIL_MESSAGE_VIEW,
   // IVR choices (REALTIME_STORE in the generated IVRs), straight into Callboard's table
   ivr_log: 'ivr_log',
 };
@@ -274,13 +285,26 @@ minsecs = 1
 attach = no
 searchcontexts = no
 `,
+    // app_confbridge declines to load without its file; Asterisk's built-in default profiles are what MeetMe needs
+    'confbridge.conf': `${header('conference rooms (the MeetMe feature, features.ts): Asterisk\'s default bridge and user profiles')}[general]
+
+[default_bridge]
+type = bridge
+
+[default_user]
+type = user
+`,
     'musiconhold.conf': `${header('hold music')}[general]
 
 [default]
 mode = files
 directory = moh
+
+; the corps' and queues' classes (corp_{id}, queue_{id}), rewritten by the server with the dialplan
+#tryinclude ${MOH_INCLUDE_FILE}
 `,
     'extensions.conf': options.dialplan,
     ...(options.dialplanContexts !== undefined ? { [DIALPLAN_INCLUDE_FILE]: options.dialplanContexts } : {}),
+    ...(options.mohClasses !== undefined ? { [MOH_INCLUDE_FILE]: options.mohClasses } : {}),
   };
 }

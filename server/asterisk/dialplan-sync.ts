@@ -4,6 +4,8 @@
  * `npm run asterisk:config`), a configuration write schedules a rewrite of that file from the database;
  * a burst of writes makes one rewrite (debounced), and only a text that changed is written and reloaded
  * (`PUT /ari/asterisk/modules/pbx_config.so`: Asterisk reads extensions.conf and its includes again).
+ * The hold music classes go the same way, into musiconhold_callboard.conf beside it
+ * (`res_musiconhold.so`).
  *
  * The file must be on a disk Asterisk reads (the same machine, or a shared folder). Every instance that
  * takes writes may rewrite it: the text comes from the shared database, so they agree.
@@ -12,7 +14,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { basicAuth } from '../pbx/ari/rest';
 import type { Db } from '../db/database';
-import { generateDialplanContexts, loadDialplanData, type DialplanOptions } from './dialplan';
+import { generateDialplanContexts, generateMohClasses, loadDialplanData, MOH_INCLUDE_FILE, type DialplanData, type DialplanOptions } from './dialplan';
 
 export interface DialplanSyncOptions extends DialplanOptions {
   db: Db;
@@ -30,7 +32,7 @@ export interface DialplanSync {
   schedule(): void;
   /** rewrites now if anything is scheduled (or `force`), and resolves when done */
   flush(force?: boolean): Promise<void>;
-  /** how many reloads Asterisk accepted (tests, logs) */
+  /** how many dialplan reloads Asterisk accepted (tests, logs) */
   readonly reloads: number;
   close(): Promise<void>;
 }
@@ -41,15 +43,24 @@ export function dialplanFileFromEnv(env: NodeJS.ProcessEnv = process.env): strin
   return file ? path.resolve(file) : null;
 }
 
-/** Asks Asterisk to reload the dialplan (pbx_config) through ARI. */
-export async function reloadDialplanOverAri(ari: DialplanSyncOptions['ari'], timeoutMs = 5000): Promise<void> {
+/** Asks Asterisk to reload a module's configuration through ARI (pbx_config.so: the dialplan; res_musiconhold.so: the hold music classes). */
+export async function reloadModuleOverAri(ari: DialplanSyncOptions['ari'], module: string, timeoutMs = 5000): Promise<void> {
   const base = ari.url.replace(/\/+$/, '').replace(/\/ari$/, '');
-  const response = await fetch(`${base}/ari/asterisk/modules/pbx_config.so`, {
+  const response = await fetch(`${base}/ari/asterisk/modules/${module}`, {
     method: 'PUT',
     headers: { Authorization: basicAuth(ari.user, ari.password), Accept: 'application/json' },
     signal: AbortSignal.timeout(timeoutMs),
   });
-  if (!response.ok) throw new Error(`ARI PUT /asterisk/modules/pbx_config.so: ${response.status} ${(await response.text().catch(() => '')).slice(0, 200)}`);
+  if (!response.ok) throw new Error(`ARI PUT /asterisk/modules/${module}: ${response.status} ${(await response.text().catch(() => '')).slice(0, 200)}`);
+}
+
+/** One generated file, the module that reads it, and the text Asterisk has loaded (null: unknown or a failed reload). */
+interface Output {
+  file: string;
+  module: string;
+  generate(data: DialplanData): string;
+  last: string | null;
+  known: boolean;
 }
 
 export function createDialplanSync(options: DialplanSyncOptions): DialplanSync {
@@ -57,36 +68,45 @@ export function createDialplanSync(options: DialplanSyncOptions): DialplanSync {
   let timer: NodeJS.Timeout | null = null;
   let pending = false;
   let closed = false;
-  /** the text Asterisk has loaded (the file's at the start), null after a failed reload: reload whatever the text */
-  let last: string | null = null;
-  let known = false;
   let reloads = 0;
   let running: Promise<void> = Promise.resolve();
+  // the dialplan's contexts, and beside them the hold music classes (musiconhold.conf includes them)
+  const outputs: Output[] = [
+    { file: options.file, module: 'pbx_config.so', generate: (data) => generateDialplanContexts(data, options), last: null, known: false },
+    { file: path.join(path.dirname(options.file), MOH_INCLUDE_FILE), module: 'res_musiconhold.so', generate: (data) => generateMohClasses(data, options), last: null, known: false },
+  ];
+
+  async function write(output: Output, text: string, force: boolean): Promise<void> {
+    if (!output.known) {
+      output.last = await readFile(output.file, 'utf8').catch(() => null);
+      output.known = true;
+    }
+    if (text === output.last && !force) return;
+    await mkdir(path.dirname(output.file), { recursive: true });
+    const temp = `${output.file}.${process.pid}.tmp`;
+    await writeFile(temp, text, { mode: 0o644 });
+    await rename(temp, output.file);
+    try {
+      await reloadModuleOverAri(options.ari, output.module);
+    } catch (error) {
+      // the next change (or flush) writes and reloads again
+      output.last = null;
+      throw error;
+    }
+    output.last = text;
+    if (output.module === 'pbx_config.so') reloads++;
+    options.log.info('asterisk: generated configuration rewritten and reloaded', { file: output.file, module: output.module, bytes: text.length });
+  }
 
   async function rewrite(force: boolean): Promise<void> {
     if (!pending && !force) return;
     pending = false;
-    const text = generateDialplanContexts(await loadDialplanData(options.db), options);
-    if (!known) {
-      last = await readFile(options.file, 'utf8').catch(() => null);
-      known = true;
-    }
-    if (text === last && !force) return;
-    await mkdir(path.dirname(options.file), { recursive: true });
-    const temp = `${options.file}.${process.pid}.tmp`;
-    await writeFile(temp, text, { mode: 0o644 });
-    await rename(temp, options.file);
-    last = text;
-    await reloadDialplanOverAri(options.ari);
-    reloads++;
-    options.log.info('asterisk: dialplan rewritten and reloaded', { file: options.file, bytes: text.length });
+    const data = await loadDialplanData(options.db);
+    for (const output of outputs) await write(output, output.generate(data), force);
   }
 
   function run(force = false): Promise<void> {
     running = running.then(() => rewrite(force)).catch((error: unknown) => {
-      // the next change (or flush) writes and reloads again
-      last = null;
-      known = true;
       options.log.warn('asterisk: the dialplan was not reloaded', { file: options.file, error: error instanceof Error ? error.message : String(error) });
     });
     return running;

@@ -19,21 +19,36 @@
  *   c{corpId}-ivr-{id}   an IVR (C-IVR): greeting, a digit 1-9 → its option, invalid keys retried, no key
  *                        → the default; each choice logged into ivr_log (D-IST) through realtime
  *   c{corpId}-speed      `{number}*{code}`: the extensions' speed dials
+ *   c{corpId}-restrict…  restrictions (C-CRS, C-ERS): before a number leaves by a SIP route or the trunk,
+ *                        the calling extension's own rules (c{corpId}-restrict-x{number}), else the
+ *                        corp's and every corp's (c{corpId}-restrict): refused (Hangup 21), allowed, or
+ *                        allowed with the pin (Authenticate); a number no rule names is allowed
+ *   c{corpId}-incoming   incoming restrictions (C-IRS): a caller number refused before the trunk's action
+ *   c{corpId}-spy, -reminder, -forward   the fixed speed-dial features (features.ts: VoiceMailMain, MeetMe,
+ *                        Pickup, ChanSpy, Whisper, Reminder, Forward): who may spy, a reminder's call, the
+ *                        forward every extension looks up before it rings
+ *   callboard-vm-saved   the hangup handler that makes a message left a voicemail row (voicemail.ts)
  *
- * A destination (domain/destinations.ts) that is not generated yet (integrations, queue login / logout
- * and the features other than VoiceMailMain) is logged (Log(NOTICE)) and hung up, never silently sent
- * somewhere else. Not generated yet either: SIP routes with their translations, restrictions (corporate,
- * extension, incoming), media servers and the per-corp / per-queue hold music.
+ * Outbound (domain/outbound.ts): each enabled SIP route (C-SIP) is a pattern in c{corpId}-internal that
+ * dials its translation through its trunk; 0 + a number no route takes leaves by the preferred trunk.
+ *
+ * Media servers (C-MS, the platform's): each enabled number answers in every corp's internal context and
+ * plays its sound, unless the corp has an extension or a queue code with that number (those win).
+ *
+ * A destination (domain/destinations.ts) that is not generated yet (integrations) is logged (Log(NOTICE))
+ * and hung up, never silently sent somewhere else.
  *
  * The contexts go to extensions_callboard.conf (generateDialplanContexts), which extensions.conf
  * includes (dialplanMainFile); the server rewrites and reloads it after every change (dialplan-sync.ts).
  */
 import path from 'node:path';
-import { asc } from 'drizzle-orm';
-import { daysOf, IVR_OPTION_FIELDS, minutesOf, parseDestination, trunkEndpointName } from '../../domain';
+import { asc, eq } from 'drizzle-orm';
+import { daysOf, IVR_OPTION_FIELDS, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, trunkEndpointName } from '../../domain';
 import type { Db } from '../db/database';
-import { DIALPLAN_INCLUDE_FILE } from './config';
-import { corp, extension, followMe, ivr, queue, speedDialCorp, speedDialExten, timeCondition, timeExtenOption, timeOption, trunk } from '../db/schema';
+import { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE } from './config';
+import { featureContexts, featureDigitsPattern, featureSteps, forwardCheck, type FeatureCorp } from './features';
+import { voicemailSavedContext, voicemailSteps } from './voicemail';
+import { corp, destinationGroup, extension, followMe, ivr, mediaServer, mohFile, queue, restrictionCorp, restrictionExten, restrictionIn, sipRoute, speedDialCorp, speedDialExten, timeCondition, timeExtenOption, timeOption, trunk } from '../db/schema';
 
 export interface DialplanExtension {
   number: string;
@@ -48,6 +63,8 @@ export interface DialplanExtension {
   speedDials?: { number: number; action: string }[];
   /** its time schedule (C-ETC): when it takes calls; none or empty: always */
   schedule?: { from: string; to: string; days: string }[];
+  /** may use ChanSpy and Whisper (the Spy flag) */
+  spy?: boolean;
 }
 
 export interface DialplanCorp {
@@ -63,10 +80,30 @@ export interface DialplanCorp {
   times?: { id: number; name: string; defaultAction: string; options: { from: string; to: string; days: string; action: string }[] }[];
   /** company speed dials (C-CSD): code 10-99 → destination */
   speedDials?: { number: number; action: string }[];
+  /** enabled SIP routes (C-SIP): a pattern and its translation (domain/outbound.ts), out through a trunk */
+  routes?: { id: number; pattern: string; translation: string; trunkNumber: string; comment: string }[];
+  /** the corp's and every corp's restrictions (C-CRS), in the order they win a tie (the corp's own first) */
+  restrictions?: DialplanRestriction[];
+  /** the extensions' own restrictions (C-ERS), by extension number */
+  extensionRestrictions?: Record<string, DialplanRestriction[]>;
+  /** incoming restrictions (C-IRS): caller-number patterns refused (0) or let in (1) */
+  incoming?: { pattern: string; permit: number; comment: string }[];
+  /** hold music files (C-MOH, C-QUE-17..20): the corp's (queueId null) and its queues', by name */
+  holdMusic?: { queueId: number | null; sound: string }[];
+}
+
+/** A restriction as dialplan patterns (a destination group's patterns, or the free pattern's). */
+export interface DialplanRestriction {
+  label: string;
+  patterns: string[];
+  permit: number;
+  pin: string;
 }
 
 export interface DialplanData {
   corps: DialplanCorp[];
+  /** the platform's enabled media servers (C-MS): a number any corp's phone dials to hear its sound (under the sounds folder 0) */
+  mediaServers?: { number: string; sound: string }[];
 }
 
 /** How the generated dialplan reaches what is not in the database. */
@@ -82,10 +119,10 @@ export interface DialplanOptions {
 
 /** What the generator reads: every enabled corp with its extensions, queues, trunks, IVRs, time conditions, follow-me and speed dials. */
 export async function loadDialplanData(db: Db): Promise<DialplanData> {
-  const [corps, extensions, queues, trunks, ivrs, times, options, follows, corpSpeed, extenSpeed, schedules] = await Promise.all([
+  const [corps, extensions, queues, trunks, ivrs, times, options, follows, corpSpeed, extenSpeed, schedules, routes, groups, corpRules, extenRules, inRules, hold, media] = await Promise.all([
     db.select({ id: corp.id, url: corp.url, name: corp.name, enabled: corp.enabled }).from(corp).orderBy(asc(corp.id)),
     db
-      .select({ id: extension.id, corpId: extension.corpId, number: extension.number, enabled: extension.enabled, action: extension.action, onbusy: extension.onbusy, outer: extension.outer, timeExtensId: extension.timeExtensId })
+      .select({ id: extension.id, corpId: extension.corpId, number: extension.number, enabled: extension.enabled, action: extension.action, onbusy: extension.onbusy, outer: extension.outer, timeExtensId: extension.timeExtensId, spy: extension.spy })
       .from(extension)
       .orderBy(asc(extension.number)),
     db
@@ -103,8 +140,31 @@ export async function loadDialplanData(db: Db): Promise<DialplanData> {
     db.select().from(speedDialCorp).orderBy(asc(speedDialCorp.number)),
     db.select().from(speedDialExten).orderBy(asc(speedDialExten.extenId), asc(speedDialExten.number)),
     db.select().from(timeExtenOption).orderBy(asc(timeExtenOption.timeId), asc(timeExtenOption.from)),
+    db.select({ id: sipRoute.id, corpId: sipRoute.corpId, trunkId: sipRoute.trunkId, pattern: sipRoute.pattern, translation: sipRoute.translation, comment: sipRoute.comment, enabled: sipRoute.enabled }).from(sipRoute).orderBy(asc(sipRoute.id)),
+    db.select({ id: destinationGroup.id, name: destinationGroup.name, patterns: destinationGroup.patterns }).from(destinationGroup),
+    db.select().from(restrictionCorp).orderBy(asc(restrictionCorp.id)),
+    db.select().from(restrictionExten).orderBy(asc(restrictionExten.id)),
+    db.select().from(restrictionIn).orderBy(asc(restrictionIn.id)),
+    db.select({ corpId: mohFile.corpId, queueId: mohFile.queueId, sound: mohFile.sound }).from(mohFile).orderBy(asc(mohFile.name), asc(mohFile.id)),
+    db.select({ number: mediaServer.number, sound: mediaServer.sound }).from(mediaServer).where(eq(mediaServer.enabled, true)).orderBy(asc(mediaServer.number)),
   ]);
+  const trunkById = new Map((await db.select({ id: trunk.id, number: trunk.number, enabled: trunk.enabled }).from(trunk)).map((t) => [t.id, t]));
+  const extensionNumber = new Map(extensions.map((e) => [e.id, e.number]));
+  /**
+   * A restriction as patterns: type 3 (free pattern) and 4 (destination group) name numbers; 1 and 2 the
+   * features VoiceMailMain and MeetMe, which check the word itself (features.ts) (C-ERS, F-CONST-02).
+   */
+  const asRestriction = (r: { destType: number; pattern: string; groupId: number | null; permit: number; pin: string }): DialplanRestriction | null => {
+    if (r.destType === 1 || r.destType === 2) {
+      const word = RESTRICTION_TYPES[r.destType];
+      return { label: word, patterns: [word], permit: r.permit, pin: r.pin };
+    }
+    if (r.destType === 3) return { label: r.pattern, patterns: [restrictionDialPattern(r.pattern)], permit: r.permit, pin: r.pin };
+    const group = r.destType === 4 ? groups.find((g) => g.id === r.groupId) : undefined;
+    return group ? { label: group.name, patterns: group.patterns.filter((p) => DIAL_PATTERN.test(p)), permit: r.permit, pin: r.pin } : null;
+  };
   return {
+    mediaServers: media,
     corps: corps
       .filter((c) => c.enabled)
       .map((c) => ({
@@ -128,9 +188,27 @@ export async function loadDialplanData(db: Db): Promise<DialplanData> {
           .filter((t) => t.corpId === c.id)
           .map((t) => ({ id: t.id, name: t.name, defaultAction: t.defaultAction, options: options.filter((o) => o.timeId === t.id).map((o) => ({ from: o.from, to: o.to, days: o.days, action: o.action })) })),
         speedDials: corpSpeed.filter((s) => s.corpId === c.id).map((s) => ({ number: s.number, action: s.action })),
+        routes: routes.flatMap((r) => {
+          const via = trunkById.get(r.trunkId);
+          return r.corpId === c.id && r.enabled && via?.enabled ? [{ id: r.id, pattern: r.pattern, translation: r.translation, trunkNumber: via.number, comment: r.comment }] : [];
+        }),
+        // the corp's own rules win a tie with every corp's (null corp)
+        restrictions: [...corpRules.filter((r) => r.corpId === c.id), ...corpRules.filter((r) => r.corpId === null)].map(asRestriction).filter((r): r is DialplanRestriction => r !== null),
+        extensionRestrictions: Object.fromEntries(
+          [...new Set(extenRules.filter((r) => r.corpId === c.id).map((r) => r.extenId))].flatMap((extenId) => {
+            const number = extensionNumber.get(extenId);
+            const rules = extenRules.filter((r) => r.extenId === extenId).map(asRestriction).filter((r): r is DialplanRestriction => r !== null);
+            return number && rules.length > 0 ? [[number, rules]] : [];
+          }),
+        ),
+        incoming: [...inRules.filter((r) => r.corpId === c.id), ...inRules.filter((r) => r.corpId === null)].map((r) => ({ pattern: r.pattern, permit: r.permit, comment: r.comment })),
+        holdMusic: hold.filter((h) => h.corpId === c.id).map((h) => ({ queueId: h.queueId, sound: h.sound })),
       })),
   };
 }
+
+/** A pattern Asterisk reads as one (a destination group holds dialplan patterns; anything else is left out). */
+const DIAL_PATTERN = /^(_[0-9XZN.![\]-]+|[0-9*#]+)$/;
 
 /** A dialplan comment: one line, no control characters. */
 const comment = (text: string) => text.replace(/[\r\n\t]+/g, ' ').replace(/[^\x20-\x7e\u00a0-\uffff]/g, '');
@@ -165,9 +243,9 @@ export const timeContext = (corpId: number) => `c${corpId}-time`;
  * (dst = the trunk's number, dcontext = c{corpId}-inbound), as the simulator writes it; a queue's own
  * failover goes by Goto to the queue's context, so two queues failing over to each other cannot loop the generator.
  * An IVR goes to its menu (c{corpId}-ivr-{id}), a time condition to c{corpId}-time; speed-dial values
- * (enqueue_…, VoiceMailMain) are read too.
+ * (enqueue_…, login_…, logout_…, and the features: features.ts) are read too.
  */
-export function destinationSteps(c: DialplanCorp, destination: string, inline = true): string[] {
+export function destinationSteps(c: DialplanCorp, destination: string, inline = true, options: DialplanOptions = {}): string[] {
   const d = parseDestination(destination);
   if (d?.kind === 'hangup') return [' same => n,Hangup()'];
   const queueId = d?.kind === 'queue' ? d.id : d?.kind === 'queueSpeed' && d.action === 'enqueue' && d.corpId === c.id ? d.queueId : null;
@@ -177,9 +255,35 @@ export function destinationSteps(c: DialplanCorp, destination: string, inline = 
   if (d?.kind === 'exten' && c.extensions.some((e) => e.number === d.number)) return [` same => n,Goto(c${c.id}-internal,${d.number},1)`];
   if (d?.kind === 'ivr' && c.ivrs?.some((i) => i.id === d.id)) return [` same => n,Goto(${ivrContext(c.id, d.id)},s,1)`];
   if (d?.kind === 'time' && c.times?.some((t) => t.id === d.id)) return [` same => n,Goto(${timeContext(c.id)},${d.id},1)`];
-  if (d?.kind === 'fixed' && d.word === 'VoiceMailMain') return [' same => n,Answer()', ` same => n,VoiceMailMain(\${CALLERID(num)}@c${c.id}-vm)`, ' same => n,Hangup()'];
-  // integrations, the queue login / logout and the other features: not generated yet
+  if (d?.kind === 'queueSpeed' && d.action !== 'enqueue' && d.corpId === c.id && c.queues.some((q) => q.id === d.queueId)) return queueLoginSteps(c, d.queueId, d.action);
+  if (d?.kind === 'fixed') return featureSteps(featureCorp(c, options), d.word, null);
+  // integrations: not generated yet
   return [` same => n,Log(NOTICE,Callboard: destination ${argText(destination)} is not in the generated dialplan yet)`, ' same => n,Hangup()'];
+}
+
+/**
+ * Queue login / logout (C-CSD-06 `login_{corpId}_{queueId}`, `logout_…`): the calling extension joins
+ * or leaves the queue through realtime, whose write-back triggers keep Callboard's queue_member rows
+ * (migration 0013): REALTIME_STORE into queue_members, REALTIME_DESTROY by its member_key. The call is
+ * answered and ends after 3 s, or when the caller hangs up (no prompt: the kit has no sounds).
+ */
+function queueLoginSteps(c: DialplanCorp, queueId: number, action: 'login' | 'logout'): string[] {
+  const queueName = `${c.id}_${queueId}`;
+  const change =
+    action === 'login'
+      ? ` same => n,Set(REALTIME_STORE(queue_members,queue_name,interface,membername,state_interface,penalty,paused)=${queueName},PJSIP/\${CHANNEL(endpoint)},\${CUT(CHANNEL(endpoint),_,2)},PJSIP/\${CHANNEL(endpoint)},1,0)`
+      : ` same => n,Set(CB_GONE=\${REALTIME_DESTROY(queue_members,member_key,${queueName}|PJSIP/\${CHANNEL(endpoint)})})`;
+  return [' same => n,Answer()', ` same => n,NoOp(queue ${queueName} ${action} of \${CHANNEL(endpoint)})`, change, ' same => n,Wait(3)', ' same => n,Hangup()'];
+}
+
+/** Whether the corp's phones can set a forward: a company or extension speed dial is Forward. */
+function forwarding(c: DialplanCorp): boolean {
+  return [...(c.speedDials ?? []), ...c.extensions.flatMap((e) => e.speedDials ?? [])].some((s) => s.action === 'Forward');
+}
+
+/** What the features (features.ts) need of a corp. */
+function featureCorp(c: DialplanCorp, options: DialplanOptions): FeatureCorp {
+  return { id: c.id, restrictionCheck: (what) => restrictionCheck(c, what), timeZone: options.timeZone };
 }
 
 /** `steps` with the first one labelled. */
@@ -205,7 +309,7 @@ function followSteps(c: DialplanCorp, e: DialplanExtension): string[] {
 
 /** What an unanswered (`u`) or busy (`b`) call does by the extension's action; [] when it just ends. */
 function fallbackSteps(c: DialplanCorp, e: DialplanExtension, action: string, reason: 'u' | 'b'): string[] {
-  if (action === 'voicemail') return [` same => n,VoiceMail(${e.number}@c${c.id}-vm,${reason})`];
+  if (action === 'voicemail') return voicemailSteps(c.id, e.number, reason);
   if (action === 'followMe') return followSteps(c, e);
   if (action === 'exTouch') {
     const target = e.outer ? dialTarget(c, e.outer) : null;
@@ -215,27 +319,30 @@ function fallbackSteps(c: DialplanCorp, e: DialplanExtension, action: string, re
 }
 
 /**
- * An extension (C-EXT-25): rung for 30 s (simTouch: together with its external number); unanswered (no
+ * An extension (C-EXT-25): unless forwarded from its phone (features.ts), rung for 30 s (simTouch: together with its external number); unanswered (no
  * answer, unreachable) it goes by its action, busy by its busy action: voicemail to its mailbox (as the
  * simulator does, dial-calls.ts mailboxFor), followMe through its follow-me numbers, exTouch to its
- * external number.
+ * external number. `forward`: whether the corp has a Forward speed dial (given by a caller that knows).
  */
-export function extensionSteps(c: DialplanCorp, e: DialplanExtension, options: DialplanOptions = {}): string[] {
+export function extensionSteps(c: DialplanCorp, e: DialplanExtension, options: DialplanOptions = {}, forward = forwarding(c)): string[] {
   const outer = e.action === 'simTouch' && e.outer ? dialTarget(c, e.outer) : null;
   const dial = `Dial(PJSIP/${c.id}_${e.number}${outer ? `&${outer}` : ''},30)`;
   const unanswered = fallbackSteps(c, e, e.action, 'u');
   const busy = fallbackSteps(c, e, e.onbusy, 'b');
   // C-ETC: outside its schedule the extension does not ring; the call goes as an unanswered one
   const schedule = (e.schedule ?? []).map((o) => timeCheck(o, options)).filter((check): check is string => check !== null);
-  const lines =
-    schedule.length > 0
-      ? [
-          `exten => ${e.number},1,NoOp(extension ${e.number}: takes calls on its schedule)`,
-          ...schedule.map((check) => ` same => n,GotoIfTime(${check}?ring)`),
-          ` same => n,Goto(${unanswered.length > 0 ? 'closed' : 'done'})`,
-          ` same => n(ring),${dial}`,
-        ]
-      : [`exten => ${e.number},1,${dial}`];
+  // where the corp has a Forward speed dial, a forward set from the phone (features.ts) goes first
+  const steps: string[] = forward ? forwardCheck(c.id, e.number) : [];
+  if (schedule.length > 0) {
+    steps.push(
+      ` same => n,NoOp(extension ${e.number}: takes calls on its schedule)`,
+      ...schedule.map((check) => ` same => n,GotoIfTime(${check}?ring)`),
+      ` same => n,Goto(${unanswered.length > 0 ? 'closed' : 'done'})`,
+      ` same => n(ring),${dial}`,
+    );
+  } else steps.push(` same => n,${dial}`);
+  const [first, ...rest] = steps;
+  const lines = [first.replace(/^ same => n,/, `exten => ${e.number},1,`), ...rest];
   if (unanswered.length === 0 && busy.length === 0) return [...lines, ` same => n${schedule.length > 0 ? '(done)' : ''},Hangup()`];
   lines.push(' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)');
   lines.push(` same => n,GotoIf($["\${DIALSTATUS}" = "BUSY"]?${busy.length > 0 ? 'busy' : 'done'})`);
@@ -343,50 +450,183 @@ export function ivrContextLines(c: DialplanCorp, i: NonNullable<DialplanCorp['iv
  * extension of the corp; an extension speed dial (C-ESD, 1-9) is the calling extension's own, found
  * in `c{corpId}-speed` as `{number}*{code}` by the calling endpoint (`{corpId}_{number}`).
  */
-function speedDialLines(c: DialplanCorp): { internal: string[]; context: string[] } {
+function speedDialLines(c: DialplanCorp, options: DialplanOptions): { internal: string[]; context: string[] } {
   const internal: string[] = [];
-  for (const s of c.speedDials ?? []) internal.push(`exten => *${s.number},1,NoOp(company speed dial ${s.number})`, ...destinationSteps(c, s.action));
+  for (const s of c.speedDials ?? []) {
+    internal.push(`exten => *${s.number},1,NoOp(company speed dial ${s.number})`, ...destinationSteps(c, s.action, true, options));
+    // a feature also takes digits after its code: *{code}{digits} (features.ts)
+    const d = parseDestination(s.action);
+    if (d?.kind !== 'fixed') continue;
+    const digits = featureDigitsPattern(d.word, s.number);
+    internal.push(`exten => ${digits.pattern},1,NoOp(company speed dial ${s.number}: ${d.word} with digits)`, ...featureSteps(featureCorp(c, options), d.word, digits.digits));
+  }
   const own = c.extensions.filter((e) => (e.speedDials ?? []).length > 0);
   if (own.length === 0) return { internal, context: [] };
   internal.push(`exten => _*X,1,Goto(c${c.id}-speed,\${CUT(CHANNEL(endpoint),_,2)}*\${EXTEN:1},1)`);
   const context = [`[c${c.id}-speed]`];
   for (const e of own) {
-    for (const s of e.speedDials ?? []) context.push(`exten => ${e.number}*${s.number},1,NoOp(speed dial ${s.number} of ${e.number})`, ...destinationSteps(c, s.action));
+    for (const s of e.speedDials ?? []) context.push(`exten => ${e.number}*${s.number},1,NoOp(speed dial ${s.number} of ${e.number})`, ...destinationSteps(c, s.action, true, options));
   }
   context.push('exten => _X.,1,Log(NOTICE,Callboard: no such speed dial ${EXTEN})', ' same => n,Hangup()');
   return { internal, context };
 }
 
-function internalContext(c: DialplanCorp, speed: string[], options: DialplanOptions): string[] {
+function internalContext(c: DialplanCorp, speed: string[], options: DialplanOptions, media: NonNullable<DialplanData['mediaServers']>): string[] {
   const ctx = `c${c.id}-internal`;
   const lines = [`[${ctx}]`];
   const numbers = new Set(c.extensions.map((e) => e.number));
-  for (const e of c.extensions) lines.push(...extensionSteps(c, e, options));
+  // whether the corp's extensions look up a forward: once for all of them
+  const forward = forwarding(c);
+  for (const e of c.extensions) lines.push(...extensionSteps(c, e, options, forward));
   for (const q of c.queues) {
     const code = `6${q.id}`;
     if (numbers.has(code)) lines.push(`; queue ${q.id} (${comment(q.name)}): 6${q.id} is extension ${code}, not the queue`);
     else lines.push(`exten => ${code},1,NoOp(queue ${argText(q.name)})`, ...queueSteps(c, q));
   }
+  lines.push(...mediaServerLines(c, media, options));
   lines.push(...speed);
+  // SIP routes (C-SIP): the most specific pattern wins (Asterisk's ranking); each dials its translation by its trunk
+  const taken = new Set<string>();
+  for (const r of c.routes ?? []) {
+    const pattern = sipRouteDialPattern(r.pattern);
+    if (taken.has(pattern)) {
+      lines.push(`; SIP route ${r.id} (${comment(r.pattern)}): an earlier route has the same pattern`);
+      continue;
+    }
+    taken.add(pattern);
+    lines.push(
+      `exten => ${pattern},1,NoOp(SIP route ${r.id} ${argText(r.comment)}: ${argText(r.pattern)} to ${argText(r.translation)} by ${trunkEndpointName(r.trunkNumber)})`,
+      ...restrictionCheck(c),
+      ` same => n,Dial(PJSIP/${translationExpression(r.pattern, r.translation)}@${trunkEndpointName(r.trunkNumber)},60)`,
+      ' same => n,Hangup()',
+    );
+  }
   const out = outboundTrunk(c);
-  if (out) {
-    // as the simulator dials: the number as dialled, through the trunk's endpoint (SIP routes: the next step)
-    lines.push(`exten => _0X.,1,Dial(PJSIP/\${EXTEN}@${trunkEndpointName(out.number)},60)`, ' same => n,Hangup()');
+  if (out && !taken.has('_0X.')) {
+    // 0 + a number no route takes: as the simulator dials, the number as dialled through the preferred trunk
+    lines.push(`exten => _0X.,1,NoOp(out by the preferred trunk)`, ...restrictionCheck(c), ` same => n,Dial(PJSIP/\${EXTEN}@${trunkEndpointName(out.number)},60)`, ' same => n,Hangup()');
   }
   // extensions created after this file was written: their endpoint is realtime, so they ring too
   lines.push(`exten => _X.,1,Dial(PJSIP/${c.id}_\${EXTEN},30)`, ' same => n,Hangup()');
   return lines;
 }
 
+/** The folder of the platform's own sounds (media servers): sounds/0. */
+const PLATFORM_SOUNDS = 0;
+
+/**
+ * Media servers (C-MS): a number that answers and plays its sound, then hangs up; in every corp, unless
+ * one of the corp's extensions or queue codes has that number (the corp's own wins). A missing file is
+ * logged, the call still answered and ended.
+ */
+function mediaServerLines(c: DialplanCorp, media: NonNullable<DialplanData['mediaServers']>, options: DialplanOptions): string[] {
+  const taken = new Set([...c.extensions.map((e) => e.number), ...c.queues.map((q) => `6${q.id}`)]);
+  const lines: string[] = [];
+  for (const m of media) {
+    if (!/^[0-9]{2,14}$/.test(m.number)) continue;
+    if (taken.has(m.number)) {
+      lines.push(`; media server ${m.number}: the corp's own ${m.number} answers instead`);
+      continue;
+    }
+    const sound = soundPath(options, PLATFORM_SOUNDS, m.sound);
+    lines.push(
+      `exten => ${m.number},1,NoOp(media server ${m.number})`,
+      ' same => n,Answer()',
+      sound ? ` same => n,Playback(${sound})` : ` same => n,Log(NOTICE,Callboard: media server ${m.number} has no sound to play)`,
+      ' same => n,Hangup()',
+    );
+  }
+  return lines;
+}
+
 function inboundContext(c: DialplanCorp): string[] {
   const lines = [`[c${c.id}-inbound]`];
   const trunks = c.trunks.filter((t) => t.enabled);
+  const check = (c.incoming ?? []).length > 0 ? [` same => n,Gosub(${incomingContext(c.id)}-check,s,1)`] : [];
   for (const t of trunks) {
-    lines.push(`exten => ${t.number},1,NoOp(trunk ${trunkEndpointName(t.number)})`, ...destinationSteps(c, t.action));
+    lines.push(`exten => ${t.number},1,NoOp(trunk ${trunkEndpointName(t.number)})`, ...check, ...destinationSteps(c, t.action));
   }
   // a carrier that sends another number: the preferred trunk's action
   const main = [...trunks].sort((a, b) => Number(b.preference) - Number(a.preference))[0];
-  lines.push(`exten => _[0-9+*#a-zA-Z].,1,NoOp(inbound ${main ? `as ${trunkEndpointName(main.number)}` : 'with no trunk'})`, ...(main ? destinationSteps(c, main.action) : [' same => n,Hangup()']));
+  lines.push(`exten => _[0-9+*#a-zA-Z].,1,NoOp(inbound ${main ? `as ${trunkEndpointName(main.number)}` : 'with no trunk'})`, ...check, ...(main ? destinationSteps(c, main.action) : [' same => n,Hangup()']));
+  return lines;
+}
+
+export const restrictContext = (corpId: number) => `c${corpId}-restrict`;
+export const incomingContext = (corpId: number) => `c${corpId}-incoming`;
+
+/**
+ * The restriction check, when the corp has any rule: before a number leaves (a SIP route or the trunk:
+ * `what` the number dialled) and before the features VoiceMailMain and MeetMe (`what` the word).
+ */
+function restrictionCheck(c: DialplanCorp, what = '${EXTEN}'): string[] {
+  const any = (c.restrictions ?? []).length > 0 || Object.keys(c.extensionRestrictions ?? {}).length > 0;
+  return any ? [` same => n,Gosub(${restrictContext(c.id)}-check,s,1(${what}))`] : [];
+}
+
+/** One restriction's extensions: each of its patterns refuses (21: call rejected), allows, or asks for the pin. */
+function restrictionLines(rules: DialplanRestriction[], who: string): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (const r of rules) {
+    for (const pattern of r.patterns) {
+      // two rules with one pattern: the first (the more particular owner, then the older rule) decides
+      if (seen.has(pattern)) continue;
+      seen.add(pattern);
+      lines.push(`exten => ${pattern},1,NoOp(restriction of ${who}: ${argText(r.label)}, permit ${r.permit})`);
+      if (r.permit === RESTRICTION_PERMIT.allow) lines.push(' same => n,Return()');
+      else if (r.permit === RESTRICTION_PERMIT.pin && /^[0-9]+$/.test(r.pin)) lines.push(` same => n,Authenticate(${r.pin})`, ' same => n,Return()');
+      // refused, and a pin rule without a usable pin (the form requires one): fails closed
+      else lines.push(` same => n,Log(NOTICE,Callboard: \${ARG1} refused by the restriction ${argText(r.label)} of ${who})`, ' same => n,Hangup(21)');
+    }
+  }
+  return lines;
+}
+
+/**
+ * Restrictions (C-CRS, C-ERS): `…-check` is called with the number dialled; the calling extension's own
+ * rules decide first (they are its exceptions to the corp's, whatever their patterns), then the corp's
+ * and every corp's; a number no rule names goes on (Return).
+ */
+function restrictionContexts(c: DialplanCorp): string[] {
+  const own = Object.entries(c.extensionRestrictions ?? {});
+  if ((c.restrictions ?? []).length === 0 && own.length === 0) return [];
+  const ctx = restrictContext(c.id);
+  const lines = [
+    `[${ctx}-check]`,
+    `exten => s,1,Set(LOCAL(own)=${ctx}-x\${CUT(CHANNEL(endpoint),_,2)})`,
+    ' same => n,GotoIf($[${DIALPLAN_EXISTS(${own},${ARG1},1)}]?${own},${ARG1},1)',
+    ` same => n,GotoIf($[\${DIALPLAN_EXISTS(${ctx},\${ARG1},1)}]?${ctx},\${ARG1},1)`,
+    ' same => n,Return()',
+    '',
+    `[${ctx}]`,
+    ...restrictionLines(c.restrictions ?? [], `corp ${c.id}`),
+  ];
+  for (const [number, rules] of own) lines.push('', `[${ctx}-x${number}]`, ...restrictionLines(rules, `extension ${number}`));
+  return lines;
+}
+
+/** Incoming restrictions (C-IRS): the caller's number (its digits) refused (21) or let in; none named: let in. */
+function incomingContexts(c: DialplanCorp): string[] {
+  const rules = c.incoming ?? [];
+  if (rules.length === 0) return [];
+  const ctx = incomingContext(c.id);
+  const lines = [
+    `[${ctx}-check]`,
+    'exten => s,1,Set(LOCAL(caller)=${FILTER(0-9,${CALLERID(num)})})',
+    ` same => n,GotoIf($["\${caller}" != "" & \${DIALPLAN_EXISTS(${ctx},\${caller},1)}]?${ctx},\${caller},1)`,
+    ' same => n,Return()',
+    '',
+    `[${ctx}]`,
+  ];
+  const seen = new Set<string>();
+  for (const r of rules) {
+    const pattern = restrictionDialPattern(r.pattern);
+    if (seen.has(pattern)) continue;
+    seen.add(pattern);
+    lines.push(`exten => ${pattern},1,NoOp(incoming restriction ${argText(r.pattern)} ${argText(r.comment)}, permit ${r.permit})`);
+    lines.push(...(r.permit === RESTRICTION_PERMIT.refuse ? [' same => n,Log(NOTICE,Callboard: caller ${CALLERID(num)} refused)', ' same => n,Hangup(21)'] : [' same => n,Return()']));
+  }
   return lines;
 }
 
@@ -396,7 +636,7 @@ function queuesContext(c: DialplanCorp): string[] {
   return lines;
 }
 
-export { DIALPLAN_INCLUDE_FILE };
+export { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE };
 
 /** The corps' contexts: what extensions_callboard.conf holds. */
 export function generateDialplanContexts(data: DialplanData, options: DialplanOptions = {}): string {
@@ -405,11 +645,38 @@ export function generateDialplanContexts(data: DialplanData, options: DialplanOp
     '; `npm run asterisk:config` and, with ASTERISK_DIALPLAN_FILE, by the server after every change. Do not edit.',
   ];
   for (const c of data.corps) {
-    const speed = speedDialLines(c);
-    out.push('', `; ================= ${comment(c.name)} (${comment(c.url)}, corp ${c.id})`, ...internalContext(c, speed.internal, options), '', ...inboundContext(c), '', ...queuesContext(c));
+    const speed = speedDialLines(c, options);
+    out.push('', `; ================= ${comment(c.name)} (${comment(c.url)}, corp ${c.id})`, ...internalContext(c, speed.internal, options, data.mediaServers ?? []), '', ...inboundContext(c), '', ...queuesContext(c));
     if (c.times?.length) out.push('', ...timeConditionContext(c, options));
     for (const i of c.ivrs ?? []) out.push('', ...ivrContextLines(c, i, options));
     if (speed.context.length) out.push('', ...speed.context);
+    const restrict = restrictionContexts(c);
+    if (restrict.length) out.push('', ...restrict);
+    const incoming = incomingContexts(c);
+    if (incoming.length) out.push('', ...incoming);
+    out.push('', ...featureContexts(c.id, c.extensions.filter((e) => e.spy).map((e) => e.number), forwarding(c)));
+  }
+  out.push('', ...voicemailSavedContext());
+  return out.join('\n') + '\n';
+}
+
+/** A class name as the realtime `queues` view names it (migration 0011): `corp_{corpId}`, `queue_{queueId}`. */
+export const mohClass = (owner: { corpId: number } | { queueId: number }) => ('queueId' in owner ? `queue_${owner.queueId}` : `corp_${owner.corpId}`);
+
+/**
+ * The hold music classes (C-MOH, C-QUE-17..20): one playlist class per corp with files of its own and
+ * per queue with files, each entry a stored sound under soundsRoot (without its extension: Asterisk
+ * picks the format). The realtime `queues` view gives a queue its class, else its corp's (0011).
+ */
+export function generateMohClasses(data: DialplanData, options: DialplanOptions = {}): string {
+  const out = ['; Callboard\'s hold music classes, generated from its configuration (server/asterisk/dialplan.ts). Do not edit.'];
+  for (const c of data.corps) {
+    const owners = [null, ...new Set((c.holdMusic ?? []).flatMap((h) => (h.queueId === null ? [] : [h.queueId])))];
+    for (const queueId of owners) {
+      const entries = (c.holdMusic ?? []).filter((h) => h.queueId === queueId).flatMap((h) => soundPath(options, c.id, h.sound) ?? []);
+      if (entries.length === 0) continue;
+      out.push('', `[${mohClass(queueId === null ? { corpId: c.id } : { queueId })}]`, 'mode = playlist', ...entries.map((e) => `entry = ${e}`));
+    }
   }
   return out.join('\n') + '\n';
 }

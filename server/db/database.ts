@@ -27,7 +27,63 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** applies the migrations in server/db/migrations (idempotent) */
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` with each NOTIFY on `channel` (the database's own writes, or another program's:
+   * Asterisk through realtime). PostgreSQL: a connection of its own, opened again after a loss.
+   * Resolves with the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** How long a lost PostgreSQL LISTEN connection waits before it connects again. */
+const LISTEN_RETRY_MS = 1000;
+
+/** LISTEN on a PostgreSQL connection of its own; a lost one connects again (NOTIFYs in between are missed). */
+async function listenPostgres(databaseUrl: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  /** one attempt again after LISTEN_RETRY_MS, whatever failed: a lost connection or a failed attempt */
+  const later = () => {
+    if (stopped || retry) return;
+    client = null;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(later);
+    }, LISTEN_RETRY_MS);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (client === next) later();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      client = null;
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) await next.end();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 export { MIGRATIONS_FOLDER };
@@ -42,6 +98,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       orm: orm as unknown as Db,
       kind: 'postgres',
       migrate: () => migratePg(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
+      listen: (channel, onNotify) => listenPostgres(config.databaseUrl as string, channel, onNotify),
       close: () => pool.end(),
     };
   }
@@ -60,6 +117,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     orm: orm as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

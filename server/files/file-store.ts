@@ -51,12 +51,21 @@ export class FileStore {
 
   /**
    * Sends a stored file with HTTP Range support (206 for `bytes=a-b`, 416 for a range past the end),
-   * so players can seek and resume.
+   * so players can seek and resume. `beforeSend` runs once the file is known to exist and before
+   * the first byte goes out, so what it records is committed when the client has the answer.
    */
-  async send(request: FastifyRequest, reply: FastifyReply, corpId: number, name: string, downloadName: string): Promise<FastifyReply> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    corpId: number,
+    name: string,
+    downloadName: string,
+    beforeSend?: () => Promise<void>,
+  ): Promise<FastifyReply> {
     const file = this.pathOf(corpId, name);
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound();
+    await beforeSend?.();
     const ext = name.slice(name.lastIndexOf('.') + 1);
     reply
       .header('accept-ranges', 'bytes')

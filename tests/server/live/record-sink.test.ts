@@ -71,6 +71,23 @@ describe('database record sink', () => {
     await sink.close();
   });
 
+  it('statementRows: a batch goes in statements of that many rows, the event loop turning between them (PGlite writes on the server thread)', async () => {
+    const sink = createDbRecordSink({ db: database.orm, recordingsDir: null, log, flushMs: 10_000, batchSize: 1000, statementRows: 3 });
+    for (let i = 0; i < 8; i++) sink.writeCdr(cdrRow(`1714560000.${i}`));
+    // a timer due now runs between the statements, not after the whole batch
+    const order: string[] = [];
+    const before = (await database.orm.select().from(cdr)).length;
+    const ticks = setInterval(() => order.push('tick'), 0);
+    const written = sink.flush().then(() => order.push('flushed'));
+    await written;
+    clearInterval(ticks);
+    expect((await database.orm.select().from(cdr)).length - before).toBe(8);
+    expect(order.indexOf('tick')).toBeGreaterThan(-1);
+    expect(order.indexOf('tick')).toBeLessThan(order.indexOf('flushed'));
+    expect(sink.counters).toMatchObject({ cdr: 8, errors: 0 });
+    await sink.close();
+  });
+
   it('D-IST, D-PST, C-VM: ivr_log and poll_answer rows; a voicemail row naming its WAV stored in the corp’s sound folder', async () => {
     const files = new FileStore(path.join(dir, 'sounds'));
     const sink = createDbRecordSink({ db: database.orm, recordingsDir: null, files, log, flushMs: 10_000 });

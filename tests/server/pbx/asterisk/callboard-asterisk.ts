@@ -6,10 +6,11 @@
  * `phonePort`, where every registered phone's contact points.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asteriskConfigFiles, parseDatabaseUrl } from '../../../../server/asterisk/config';
+import { asteriskConfigFiles, parseDatabaseUrl, STOCK_DIRECTORIES } from '../../../../server/asterisk/config';
+import { wav } from '../../fixtures/sounds';
 import { freeTcpPort, freeUdpPort, KIT_SIPP } from '../ari/real-asterisk';
 
 const ASTERISK = '/usr/sbin/asterisk';
@@ -28,26 +29,55 @@ export interface CallboardAsterisk {
   register(endpoint: string, password: string): Promise<number>;
   /** starts the answering phones (uas.xml) on phonePort */
   startPhones(): void;
-  /** `endpoint` calls `target`, talks `talkMs` after the 200 OK, hangs up; resolves with sipp's exit code */
-  call(endpoint: string, password: string, target: string, talkMs: number): Promise<number>;
+  /**
+   * `endpoint` calls `target`, talks `talkMs` after the 200 OK, hangs up; resolves with sipp's exit code.
+   * `audio`: a file of raw G.711 µ-law (PCMU) bytes sipp streams as RTP while it talks (the phones send none otherwise)
+   */
+  call(endpoint: string, password: string, target: string, talkMs: number, audio?: string): Promise<number>;
   /**
    * a carrier behind a trunk (sipp from 127.0.0.2, no auth) calls `did` as `caller`, stays `talkMs` after the 200 OK; sipp's exit code.
    * `dtmf`: keys sent as SIP INFO (application/dtmf-relay) 800 ms after the answer, one by one.
    */
   carrierCall(did: string, caller: string, talkMs: number, dtmf?: string): Promise<number>;
+  /** a carrier (sipp uas.xml on 127.0.0.2:`port`) that answers `calls` calls from Asterisk, then exits; its exit code */
+  carrierAnswers(port: number, calls: number): { done: Promise<number>; stop(): void };
   /** writes a new extensions.conf and reloads the dialplan */
   reloadDialplan(text: string): void;
-  /** the last lines of Asterisk's messages.log */
+  /** the last lines of Asterisk's messages.log (40, or KEEP_ASTERISK_LOG_LINES when debugging) */
   log(): string;
   stop(): Promise<void>;
 }
 
+/**
+ * The prompts VoiceMail() plays before it records (the kit has no sounds, and a prompt that cannot be
+ * played ends the call): short tones under this Asterisk's own sounds folder.
+ */
+const PROMPTS = ['beep', 'vm-intro', 'vm-theperson', 'vm-isunavail', 'vm-isonphone', ...Array.from({ length: 10 }, (_, d) => `digits/${d}`)];
+
+/** A data folder of this Asterisk: the stock one's entries linked, and a sounds folder of its own with PROMPTS. */
+function dataFolder(dir: string): string {
+  const data = path.join(dir, 'data');
+  mkdirSync(data, { recursive: true });
+  for (const entry of readdirSync(STOCK_DIRECTORIES.astdatadir)) if (entry !== 'sounds') symlinkSync(path.join(STOCK_DIRECTORIES.astdatadir, entry), path.join(data, entry));
+  for (const prompt of PROMPTS) {
+    const file = path.join(data, 'sounds', 'en', `${prompt}.wav`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, wav({ seconds: 0.2, tone: true }));
+  }
+  return data;
+}
+
+/** Runs sipp (or another tool) to its end; when it fails, what it said is printed, as a test only sees the exit code. */
 function run(cmd: string, args: string[], cwd: string, timeoutMs: number): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, stdio: 'ignore' });
+    // stderr only: sipp's screen of counters on stdout says nothing of why
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    let said = '';
+    child.stderr?.on('data', (chunk: Buffer) => (said = (said + chunk.toString('utf8')).slice(-3000)));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.once('exit', (code) => {
       clearTimeout(timer);
+      if (code !== 0) console.warn(`[callboard-asterisk] ${cmd} ${args.join(' ')} exited ${code}:\n${said.trim().slice(-1500)}`);
       resolve(code ?? -1);
     });
   });
@@ -86,6 +116,7 @@ function dtmfSteps(dtmf: string): { steps: string; byeCseq: number } {
 export async function startCallboardAsterisk(databaseUrl: string, dialplan: string, dialplanContexts?: string): Promise<CallboardAsterisk> {
   const dir = mkdtempSync(path.join(tmpdir(), 'callboard-asterisk-rt-'));
   for (const d of ['etc', 'run', 'log', 'spool', 'db', 'sipp']) mkdirSync(path.join(dir, d), { recursive: true });
+  const data = dataFolder(dir);
   const httpPort = await freeTcpPort();
   const sipPort = await freeUdpPort();
   const phonePort = await freeUdpPort();
@@ -103,6 +134,7 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
       astdbdir: path.join(dir, 'db'),
       astkeydir: path.join(dir, 'db'),
       astspooldir: path.join(dir, 'spool'),
+      astdatadir: data,
       astrundir: path.join(dir, 'run'),
       astlogdir: path.join(dir, 'log'),
     },
@@ -156,9 +188,11 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
     startPhones() {
       phones = spawn('sipp', ['-sf', path.join(KIT_SIPP, 'uas.xml'), '-i', '127.0.0.1', '-p', String(phonePort), '-aa', '-nostdin'], { cwd: path.join(dir, 'sipp'), stdio: 'ignore' });
     },
-    call(endpoint, password, target, talkMs) {
-      const scenario = path.join(dir, 'sipp', `uac-${talkMs}.xml`);
-      writeFileSync(scenario, readFileSync(path.join(dir, 'sipp', 'uac.xml'), 'utf8').replace('TALK_MS', String(talkMs)));
+    call(endpoint, password, target, talkMs, audio) {
+      const scenario = path.join(dir, 'sipp', `uac-${talkMs}${audio ? '-audio' : ''}.xml`);
+      const talk = `<pause milliseconds="${talkMs}"/>`;
+      const stream = audio ? `<nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>` : '';
+      writeFileSync(scenario, readFileSync(path.join(dir, 'sipp', 'uac.xml'), 'utf8').replace('<pause milliseconds="TALK_MS"/>', `${stream}${talk}`));
       const csv = path.join(dir, 'sipp', `target-${target.replace(/\W/g, '_')}.csv`);
       writeFileSync(csv, `SEQUENTIAL\n${target}\n`);
       return run(
@@ -176,13 +210,18 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
       writeFileSync(csv, `SEQUENTIAL\n${did};${caller}\n`);
       return run('sipp', [`127.0.0.1:${sipPort}`, '-sf', scenario, '-inf', csv, '-i', '127.0.0.2', '-p', '0', '-m', '1', '-nostdin', '-timeout', '40s'], path.join(dir, 'sipp'), 45_000);
     },
+    carrierAnswers(port, calls) {
+      const child = spawn('sipp', ['-sf', path.join(KIT_SIPP, 'uas.xml'), '-i', '127.0.0.2', '-p', String(port), '-m', String(calls), '-nostdin', '-timeout', '60s'], { cwd: path.join(dir, 'sipp'), stdio: 'ignore' });
+      const done = new Promise<number>((resolve) => child.once('exit', (code) => resolve(code ?? -1)));
+      return { done, stop: () => child.kill('SIGTERM') };
+    },
     reloadDialplan(text) {
       writeFileSync(path.join(dir, 'etc', 'extensions.conf'), text);
       rx('dialplan reload');
     },
     log: () => {
       try {
-        return readFileSync(path.join(dir, 'log', 'messages.log'), 'utf8').split('\n').slice(-40).join('\n');
+        return readFileSync(path.join(dir, 'log', 'messages.log'), 'utf8').split('\n').slice(-Number(process.env.KEEP_ASTERISK_LOG_LINES ?? 40)).join('\n');
       } catch {
         return '';
       }

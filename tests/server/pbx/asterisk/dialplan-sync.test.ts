@@ -50,8 +50,15 @@ describe('the dialplan sync (a fake ARI)', () => {
     for (let i = 0; i < 5; i++) sync.schedule();
     await new Promise((r) => setTimeout(r, 300));
     await sync.flush();
-    expect(calls).toEqual([{ method: 'PUT', url: '/ari/asterisk/modules/pbx_config.so', auth: `Basic ${Buffer.from('callboard:pw').toString('base64')}` }]);
+    const auth = `Basic ${Buffer.from('callboard:pw').toString('base64')}`;
+    // the dialplan, then the hold music classes beside it (a first write of each)
+    expect(calls).toEqual([
+      { method: 'PUT', url: '/ari/asterisk/modules/pbx_config.so', auth },
+      { method: 'PUT', url: '/ari/asterisk/modules/res_musiconhold.so', auth },
+    ]);
+    calls.splice(0, 1);
     expect(readFileSync(file, 'utf8')).toContain(`[c${t.ids.corp.acme}-internal]`);
+    expect(readFileSync(path.join(dir, 'musiconhold_callboard.conf'), 'utf8')).toContain('hold music classes');
     expect(sync.reloads).toBe(1);
     // the same configuration: no write, no reload
     sync.schedule();

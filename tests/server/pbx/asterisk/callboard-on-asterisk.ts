@@ -1,0 +1,102 @@
+/**
+ * A Callboard server driving a real Asterisk that Callboard configured (callboard-asterisk.ts), as an
+ * administrator runs them: both on one throwaway PostgreSQL database of the server fixture; the server
+ * with PBX=ari and a dialplan file (ASTERISK_DIALPLAN_FILE), so it rewrites the included
+ * extensions_callboard.conf and reloads it through ARI after every API write. Acme's phones given to
+ * `start` register and answer every call (after 3 s of ringing, uas.xml); a loopback carrier
+ * (127.0.0.2) calls in through trunks made with `trunkTo`.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { buildApp } from '../../../../server/app';
+import { dialplanMainFile, generateDialplanContexts, loadDialplanData } from '../../../../server/asterisk/dialplan';
+import { TEST_HASH } from '../../../../server/auth/passwords';
+import { CALLERS, POSTGRES_URL, startTestApp, TEST_SECRET, TestApp } from '../../fixtures/test-app';
+import { startCallboardAsterisk, type CallboardAsterisk } from './callboard-asterisk';
+
+export async function waitFor(what: string, done: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 100): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export interface CallboardOnAsterisk {
+  /** the server fixture's app (its database, its seeded ids) */
+  base: TestApp;
+  /** the Callboard server driving `pbx` */
+  t: TestApp;
+  app: FastifyInstance;
+  pbx: CallboardAsterisk;
+  acme: number;
+  /** the loopback carrier's server id (127.0.0.2:5080) */
+  serverId: number;
+  /** a trunk number not used yet */
+  nextDid(): string;
+  /** a new trunk of acme on the loopback carrier whose action is `action`; its number (the DID the carrier calls) */
+  trunkTo(action: string): Promise<string>;
+  /** the dialplan Asterisk runs now, for a context or exten@context */
+  shown(what: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startCallboardOnAsterisk(phones: string[], tag: string): Promise<CallboardOnAsterisk> {
+  const started = await startTestApp('postgres');
+  const base = started.testApp;
+  const acme = base.ids.corp.acme;
+  let app: FastifyInstance | null = null;
+  let pbx: CallboardAsterisk | null = null;
+  const stop = async () => {
+    if (pbx && process.env.KEEP_ASTERISK_LOG) console.log(pbx.log());
+    await app?.close();
+    await pbx?.stop();
+    await started.stop();
+  };
+  try {
+    const { rows } = (await base.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${rows[0].name}`;
+    // as `npm run asterisk:config` writes it: extensions.conf includes extensions_callboard.conf
+    pbx = await startCallboardAsterisk(url.toString(), dialplanMainFile(), generateDialplanContexts(await loadDialplanData(base.db), { timeZone: 'UTC' }));
+    app = await buildApp({
+      db: base.database,
+      config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
+      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard' }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, timeZone: 'UTC' },
+    });
+    await app.ready();
+    const t = new TestApp(app, base.database, 'postgres', base.ids);
+    const server = await t.post('/api/v1/server', CALLERS.super, { Name: 'Loopback carrier', IP: '127.0.0.2', Port: 5080 });
+    expect(server.statusCode, server.body).toBe(201);
+    const serverId = (server.json() as { id: number }).id;
+    for (const n of phones) expect(await pbx.register(`${acme}_${n}`, `acme-${n}`)).toBe(0);
+    pbx.startPhones();
+    const running = pbx;
+    await waitFor(`the contacts of ${phones.join(', ')}`, () => phones.every((n) => running.rx('pjsip show contacts').includes(`${acme}_${n}/sip:`)), 5000);
+    let didSeq = 0;
+    const nextDid = () => `55502${String(process.pid % 100).padStart(2, '0')}${++didSeq}`;
+    return {
+      base,
+      t,
+      app,
+      pbx: running,
+      acme,
+      serverId,
+      nextDid,
+      async trunkTo(action) {
+        const number = nextDid();
+        const res = await t.post('/api/v1/trunk', CALLERS.super, { number, serverId, corpId: acme, action });
+        expect(res.statusCode, res.body).toBe(201);
+        // the write answers before the dialplan is rewritten and reloaded: a call made at once would meet the old one
+        await waitFor(`the DID ${number} in the dialplan`, () => running.rx(`dialplan show ${number}@c${acme}-inbound`).includes(`'${number}'`), 5000, 100);
+        return number;
+      },
+      shown: (what) => running.rx(`dialplan show ${what}`),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
