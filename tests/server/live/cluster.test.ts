@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { HubConnection } from '@microsoft/signalr';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXT_STATUS, type LiveExtension } from '../../../domain';
@@ -18,22 +17,7 @@ import { openDatabase } from '../../../server/db/database';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/db/seed';
 import { POSTGRES_URL, postgresSkipReason, TEST_SECRET } from '../fixtures/test-app';
 import { client, waitFor } from '../hub/helpers';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function probeRedis(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2000 });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    return `Redis at ${REDIS_URL} does not answer (${(error as Error).message})`;
-  } finally {
-    redis.disconnect();
-  }
-}
+import { probeRedis, REDIS_URL } from '../fixtures/redis';
 
 const skipReason = (await probeRedis()) ?? postgresSkipReason;
 if (skipReason) console.warn(`[live cluster] two-process test skipped: ${skipReason}`);
