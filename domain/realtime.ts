@@ -187,6 +187,15 @@ export interface HubPushes {
 }
 export type HubPushName = keyof HubPushes;
 
+/**
+ * The pushes no kiosk board reads (the Agents, Queues, Callers and trend boards read extensions, queues,
+ * the PBX state and the call and queue pushes): they go to a corp's panels, not to its wall TVs, so a
+ * TV does not parse the lists of calls and contacts (ActiveCalls 10 times a second, ~2 MB/s together at
+ * 2,000 extensions: bench:wallboard) only to throw them away. A kiosk still gets them when it asks
+ * (GetAllChannels, GetAllContacts).
+ */
+export const PANEL_ONLY_PUSHES: readonly HubPushName[] = ['ActiveCalls', 'AllContacts', 'AllChannels'];
+
 /** The PBX as the live state sees it: connected, not reachable (yet or any more), or none configured. */
 export const PBX_STATES = ['up', 'down', 'none'] as const;
 export type PbxState = (typeof PBX_STATES)[number];

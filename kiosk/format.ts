@@ -24,3 +24,30 @@ export function formatClock(ms: number, locale?: string): string {
 export function formatPct(value: number | null): string {
   return value === null ? '—' : `${value.toFixed(1)}%`;
 }
+
+/** A proportional sans-serif's average character width, in ems (names are mostly lower-case letters). */
+export const AVERAGE_CHAR_EM = 0.55;
+
+/** How many characters of a name fit in `widthPx` at `fontPx` (at least 1). */
+export function nameChars(widthPx: number, fontPx: number): number {
+  return Math.max(1, Math.floor(widthPx / (fontPx * AVERAGE_CHAR_EM)));
+}
+
+/**
+ * A user's name shortened to `maxChars` the way a floor reads names (issue 13: long names were cut to
+ * "Maria Apareci…"): the full name when it fits, else first and last name ("Maria Santos"), else the
+ * first name with the last name's initial ("Maria S."), else the first name; an ellipsis (CSS
+ * truncate) only when even the first name is too long.
+ */
+export function fitName(name: string, maxChars: number): string {
+  const full = name.trim().replace(/\s+/g, ' ');
+  if (full.length <= maxChars) return full;
+  const words = full.split(' ');
+  if (words.length < 2) return full;
+  const first = words[0];
+  const last = words[words.length - 1];
+  for (const candidate of [`${first} ${last}`, `${first} ${last[0]}.`]) {
+    if (candidate.length <= maxChars) return candidate;
+  }
+  return first;
+}

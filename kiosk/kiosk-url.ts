@@ -9,7 +9,7 @@
  *   chromium's `--autoplay-policy=no-user-gesture-required` on a kiosk);
  * - `bench=1` exposes `window.__kioskBench` for `npm run bench:wallboard`.
  */
-import { KIOSK_BOARDS, type KioskBoard } from '../domain/resources/kiosk-screen';
+import { KIOSK_BOARDS, type KioskBoard } from '../domain/kiosk-board';
 import { isKioskPath, KIOSK_PATH_PREFIX } from './kiosk-path';
 
 export { isKioskPath, KIOSK_PATH_PREFIX };

@@ -19,7 +19,7 @@
  * clock and xstate/graph paths (tests/machines/kiosk-session-machine*.test.ts).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { KIOSK_RULES, type KioskScreenConfig } from '../domain/resources/kiosk-screen';
+import { KIOSK_RULES, type KioskScreenConfig } from '../domain/kiosk-board';
 
 /** Refresh 20 s before the 60 s token expires: a revoked key shows within 60 s at the latest. */
 export const KIOSK_REFRESH_MS = (KIOSK_RULES.tokenTtlSeconds - 20) * 1000;

@@ -57,6 +57,10 @@ export async function startServer(opts: { root: string; dataDir: string; env: Re
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       PBX: 'simulator',
+      // the board under live load only: a first start's day-behind backfill (SIM_HISTORY, on by default
+      // since 2026-11-25) writes a day of every corp's records in the background and took the server's
+      // whole core in the first minutes, which the figures then measured
+      SIM_HISTORY: '0',
       ...opts.env,
     },
   });

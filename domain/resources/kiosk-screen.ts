@@ -3,60 +3,14 @@ import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type StaticOption } from './define';
 import { flag, intIn, MAX_ID } from './fields';
+import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, KIOSK_RULES, type KioskThresholds } from '../kiosk-board';
 
-/** What a kiosk screen can show, in playlist order. */
-export const KIOSK_BOARDS = ['agents', 'queues', 'callers', 'trend'] as const;
-export type KioskBoard = (typeof KIOSK_BOARDS)[number];
+export * from '../kiosk-board';
+
 export const KIOSK_BOARD_OPTIONS: StaticOption[] = KIOSK_BOARDS.map((value) => ({ value, labelKey: `resources.kioskScreen.boards.${value}` }));
-
-export const KIOSK_RULES = {
-  nameMax: 50,
-  secondsMin: 5,
-  secondsMax: 3600,
-  defaultSeconds: 20,
-  /** a kiosk session token lives 60 s; the TV exchanges its key again in the background */
-  tokenTtlSeconds: 60,
-  /** the key: 32 random bytes, base64url (43 characters) */
-  keyBytes: 32,
-  /** the key's last characters shown in lists */
-  keyHintLength: 4,
-  waitingMax: 1000,
-  waitSecondsMax: 86_400,
-} as const;
 
 /** letters, digits, space, underscore and hyphen */
 const KIOSK_NAME = /^[\p{L}\p{N}_\- ]*$/u;
-
-/** Queue tile thresholds, with separate clear levels (hysteresis) so colours do not flap. */
-export interface KioskThresholds {
-  waitingWarning: number;
-  waitingCritical: number;
-  waitingClearWarning: number;
-  waitingClearCritical: number;
-  longestWaitWarningSec: number;
-  longestWaitCriticalSec: number;
-  longestWaitClearWarningSec: number;
-  longestWaitClearCriticalSec: number;
-  serviceLevelWarningPct: number;
-  serviceLevelCriticalPct: number;
-  serviceLevelClearWarningPct: number;
-  serviceLevelClearCriticalPct: number;
-}
-
-export const DEFAULT_KIOSK_THRESHOLDS: KioskThresholds = {
-  waitingWarning: 3,
-  waitingCritical: 6,
-  waitingClearWarning: 2,
-  waitingClearCritical: 5,
-  longestWaitWarningSec: 60,
-  longestWaitCriticalSec: 120,
-  longestWaitClearWarningSec: 45,
-  longestWaitClearCriticalSec: 100,
-  serviceLevelWarningPct: 80,
-  serviceLevelCriticalPct: 60,
-  serviceLevelClearWarningPct: 85,
-  serviceLevelClearCriticalPct: 65,
-};
 
 /** One metric's four levels, by key prefix and suffix, and whether higher values are worse. */
 const METRICS = [
@@ -124,32 +78,6 @@ export const kioskScreenSchema = z.object({
 
 export type KioskScreenInput = z.input<typeof kioskScreenSchema>;
 export type KioskScreenBody = z.output<typeof kioskScreenSchema>;
-
-/** A kiosk screen as the API returns it (never the key, only its last characters). */
-export interface KioskScreenRow {
-  id: number;
-  corpId: number;
-  name: string;
-  boards: KioskBoard[];
-  secondsPerBoard: number;
-  hideOffline: boolean;
-  privacy: boolean;
-  thresholds: KioskThresholds;
-  /** read-only: revoked keys are not exchanged for tokens any more (rotate gives a new key) */
-  revoked: boolean;
-  /** read-only: the last 4 characters of the key */
-  keyHint: string;
-  createdAt: string;
-}
-
-/** What a kiosk session (POST /kiosk/session, GET /kiosk/self) tells the TV about its screen. */
-export type KioskScreenConfig = Pick<KioskScreenRow, 'id' | 'name' | 'boards' | 'secondsPerBoard' | 'hideOffline' | 'privacy' | 'thresholds'>;
-
-/** The TV's part of a screen (the server's session answers and the kiosk's signed-in mode use it). */
-export function kioskScreenConfig(row: KioskScreenRow): KioskScreenConfig {
-  const { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds } = row;
-  return { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds };
-}
 
 /** Public body of POST /api/v1/kiosk/session: the corp's url name, the screen's id or name, the key. */
 export const kioskSessionSchema = z.object({

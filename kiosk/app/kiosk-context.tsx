@@ -1,6 +1,6 @@
 /** The kiosk service and the screen's settings, read by one hook (STYLE 11). */
 import { createContext, useContext } from 'react';
-import type { KioskScreenConfig } from '../../domain/resources/kiosk-screen';
+import type { KioskScreenConfig } from '../../domain/kiosk-board';
 import type { KioskUrl } from '../kiosk-url';
 import type { KioskLive } from '../live/kiosk-live';
 

@@ -8,7 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { distinctUntilChanged, first, map } from 'rxjs';
 import { useTranslation } from 'react-i18next';
-import type { KioskBoard } from '../../domain/resources/kiosk-screen';
+import type { KioskBoard } from '../../domain/kiosk-board';
 import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
 import { useObservable } from '../../src/ui/use-observable';
 import { AgentsBoard } from '../boards/agents-board';

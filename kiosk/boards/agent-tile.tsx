@@ -9,7 +9,7 @@ import { EXT_STATUS } from '../../domain/realtime';
 import { statusCode, type ExtensionActorRef, type ExtensionSnapshot } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
 import { useKiosk } from '../app/kiosk-context';
-import { maskParty } from '../format';
+import { fitName, maskParty, nameChars } from '../format';
 import type { FitResult } from '../layout/auto-fit';
 import { iconVar, StatusIconImage } from './status-icon-images';
 
@@ -80,8 +80,8 @@ function TileBody({ actor, fit, iconInline }: Omit<TileProps, 'number'> & { acto
         {iconInline ? <StatusIconImage tone={look.tone} className="shrink-0" style={{ width: '0.8em', height: '0.8em' }} /> : null}
       </div>
       {fit.detail === 'full' ? (
-        <div className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }}>
-          {userName}
+        <div className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }} title={userName} data-testid="kiosk-user">
+          {fitName(userName, nameChars(fit.tileWidth * 0.9, fit.secondaryFontPx))}
         </div>
       ) : null}
       {fit.detail !== 'number' ? (

@@ -4,7 +4,7 @@
  * not flap); the tile takes the worst of its three. Pure step over successive QueueStats lists, so the
  * chime can fire exactly once when a queue enters critical.
  */
-import type { KioskThresholds } from '../../domain/resources/kiosk-screen';
+import type { KioskThresholds } from '../../domain/kiosk-board';
 import type { QueueStats } from '../../streams/queue-stats';
 import { nextLevel, type Level, type LevelThresholds } from '../thresholds/hysteresis';
 

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
-import type { KioskBoard } from '../../domain/resources/kiosk-screen';
+import type { KioskBoard } from '../../domain/kiosk-board';
 import type { ConnectionHealth } from '../../streams/connection-health';
 import { useObservable } from '../../src/ui/use-observable';
 import { formatClock } from '../format';

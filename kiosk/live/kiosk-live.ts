@@ -11,6 +11,7 @@
  * the painter one entry per mounted timer; nothing grows with time.
  */
 import { createLiveFeed, type LiveFeed, type LiveMembers } from '../../streams/live-feed';
+import { KIOSK_SNAPSHOT_METHODS } from '../../src/hub/contract';
 import { createHubClient, type HubClient } from '../../src/hub/hub-client';
 import { NO_PROBE, type BenchProbe } from './bench-probe';
 import { createTimerPainter, type TimerPainter } from './timer-painter';
@@ -36,7 +37,8 @@ export interface KioskLiveOptions {
 
 export function createKioskLive(options: KioskLiveOptions): KioskLive {
   const { corpId } = options;
-  const hub = createHubClient({ accessToken: options.token, corpId: () => corpId });
+  // the boards read extensions and queues: the lists of calls, channels and contacts are the panels' (never pushed to a kiosk either)
+  const hub = createHubClient({ accessToken: options.token, corpId: () => corpId, snapshots: KIOSK_SNAPSHOT_METHODS });
   const feed = createLiveFeed({ corpId, events$: hub.events$, state$: hub.state$ });
   const painter = createTimerPainter();
   const subscriptions = [

@@ -23,11 +23,19 @@ export interface TimerPainter {
   readonly size: number;
 }
 
+/**
+ * The time a timer shows: whole seconds counted on the clock's second boundaries, so every timer of the
+ * board turns at the same tick: one repaint of the changed rows a second instead of two (at a 500 ms tick
+ * about half the timers turned at each, in nearly every row). A timer may read up to a second ahead of
+ * its exact elapsed time, as a wall clock's seconds do.
+ */
+export const shownElapsedMs = (start: number, now: number): number => Math.max(0, Math.floor(now / 1000) - Math.floor(start / 1000)) * 1000;
+
 export function createTimerPainter(format: (ms: number) => string = formatTimer): TimerPainter {
   const timers = new Map<TimerTarget, number>();
   let lastNow = 0;
   const write = (node: TimerTarget, start: number, now: number) => {
-    const text = format(now - start);
+    const text = format(shownElapsedMs(start, now));
     if (node.textContent !== text) node.textContent = text;
   };
   return {

@@ -4,7 +4,7 @@
  * session machine can tell a revoked key (410) from a wrong one (401) from a server that is down.
  */
 import { STORAGE_KEYS } from '../../domain/constants';
-import { kioskScreenConfig, type KioskScreenRow } from '../../domain/resources/kiosk-screen';
+import { kioskScreenConfig, type KioskScreenRow } from '../../domain/kiosk-board';
 import type { KioskExchangeError, KioskSessionGrant, KioskSessionParams } from '../../machines/kiosk-session-machine';
 
 const API = '/api/v1';

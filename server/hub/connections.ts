@@ -1,9 +1,12 @@
 /**
  * The hub's connections and groups: who is connected, by connection id and by token, and which groups
- * each belongs to (its corp, level 1's watched corp, a corp's log feed). The state the rest of the hub
+ * each belongs to (its corp, its corp's panels unless it is a kiosk screen, level 1's watched corp, a
+ * corp's log feed). The state the rest of the hub
  * works on; nothing here sends.
  */
 import type { WebSocket } from 'ws';
+import { PANEL_ONLY_PUSHES } from '../../domain';
+import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { HubError, type HubCallContext, type HubCounters, type HubPrincipal } from './hub-types';
 
 /** records broadcast to a group in one tick, shared by its members' queues (serialised once) */
@@ -58,6 +61,9 @@ export interface Group {
 export const LOG_PUSH = 'LogMon';
 /** A corp's log-feed group shares the groups map under a negative key (corp ids are ≥ 0). */
 export const logGroupKey = (corpId: number): number => -1 - corpId;
+const PANEL_ONLY = new Set<string>(PANEL_ONLY_PUSHES);
+/** A corp's panel group (every connection of the corp but its kiosk screens): below the log keys (corp ids are 32-bit). */
+export const panelGroupKey = (corpId: number): number => -(2 ** 32) - corpId;
 
 /** The hub's counters, behind one holder: resetting replaces the object the getter hands out. */
 export interface CounterHolder {
@@ -67,7 +73,7 @@ export interface CounterHolder {
 export class ConnectionTable {
   readonly connections = new Map<string, Connection>();
   readonly byToken = new Map<string, Connection>();
-  /** corp groups (key = corpId) and log-feed groups (key = logGroupKey(corpId), negative) */
+  /** corp groups (key = corpId), panel groups (panelGroupKey) and log-feed groups (logGroupKey), both negative */
   readonly groups = new Map<number, Group>();
 
   constructor(private readonly stats: CounterHolder) {}
@@ -76,9 +82,20 @@ export class ConnectionTable {
     return [...this.groups.keys()].filter((key) => key >= 0);
   }
 
-  /** the group a push for a corp goes to (LogMon: the corp's log feed) */
+  /** the group a push for a corp goes to (LogMon: the corp's log feed; what no kiosk board reads: its panels) */
   groupFor(corpId: number, push: string): Group | undefined {
-    return this.groups.get(push === LOG_PUSH ? logGroupKey(corpId) : corpId);
+    return this.groups.get(push === LOG_PUSH ? logGroupKey(corpId) : PANEL_ONLY.has(push) ? panelGroupKey(corpId) : corpId);
+  }
+
+  /** a handshaken connection joins its corp's pushes (and, unless it is a kiosk screen, its panels' ones) */
+  joinCorp(conn: Connection, corpId: number): void {
+    this.join(conn, corpId);
+    if (!isKioskPrincipalId(conn.principal.userId)) this.join(conn, panelGroupKey(corpId));
+  }
+
+  leaveCorp(conn: Connection, corpId: number): void {
+    this.leave(conn, corpId);
+    this.leave(conn, panelGroupKey(corpId));
   }
 
   add(conn: Connection): void {
@@ -110,9 +127,9 @@ export class ConnectionTable {
   watchCorp(conn: Connection, corpId: number | null): void {
     if (conn.principal.level !== 1) throw new HubError('forbidden');
     if (conn.watched === corpId) return;
-    if (conn.watched !== null && conn.watched !== conn.principal.corpId) this.leave(conn, conn.watched);
+    if (conn.watched !== null && conn.watched !== conn.principal.corpId) this.leaveCorp(conn, conn.watched);
     conn.watched = corpId;
-    if (corpId !== null && !conn.groups.has(corpId)) this.join(conn, corpId);
+    if (corpId !== null && !conn.groups.has(corpId)) this.joinCorp(conn, corpId);
   }
 
   watchLog(conn: Connection, corpId: number | null): void {

@@ -90,7 +90,7 @@ export class Inbound {
     conn.handshaken = true;
     this.stats.c.connections++;
     this.outbox.enqueuePrivate(conn, record({}), 0);
-    this.table.join(conn, conn.principal.corpId);
+    this.table.joinCorp(conn, conn.principal.corpId);
     return true;
   }
 

@@ -40,5 +40,8 @@ export const SIGNATURES_MATCH_CONTRACT: Same<keyof HubMethodSignatures, HubMetho
 
 /** The snapshot methods invoked after every (re)connect and every Resync (B-PNL-18, B-EXM-05). */
 export const SNAPSHOT_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues'] as const satisfies readonly HubMethod[];
+export type SnapshotMethod = (typeof SNAPSHOT_METHODS)[number];
+/** What a kiosk screen asks for: its boards read extensions and queues only (domain PANEL_ONLY_PUSHES). */
+export const KIOSK_SNAPSHOT_METHODS = ['GetAllExtensions', 'GetAllQueues'] as const satisfies readonly SnapshotMethod[];
 
 export { HUB_METHODS, type HubMethod };

@@ -31,7 +31,7 @@ import { BehaviorSubject, Subject, share, type Observable } from 'rxjs';
 import { HUB, type HubMethod, type HubPushName } from '../../domain/realtime';
 import type { HubConnectionState as ClientState } from '../../streams/connection-health';
 import { toTypedEvents, type HubEvent } from '../../streams/hub-events';
-import { HUB_PUSH_NAMES, RESYNC_PUSH, SNAPSHOT_METHODS, type HubMethodArgs, type HubMethodResult } from './contract';
+import { HUB_PUSH_NAMES, RESYNC_PUSH, SNAPSHOT_METHODS, type HubMethodArgs, type HubMethodResult, type SnapshotMethod } from './contract';
 import { createRetryPolicy, type RetryOptions } from './retry-policy';
 
 export type { ClientState as HubState };
@@ -83,6 +83,8 @@ export interface HubClientOptions {
   log?: HubClientLogger;
   /** backoff settings (tests shorten them); the cap defaults to HUB.maxReconnectDelayMs */
   retry?: RetryOptions;
+  /** the snapshots asked for after every (re)connect and Resync; default all of SNAPSHOT_METHODS */
+  snapshots?: readonly SnapshotMethod[];
 }
 
 export interface HubClient {
@@ -262,7 +264,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
     snapshotRequests$.next(reason);
     const corp = corpId();
     const args = corp === null || corp === undefined ? [] : [corp];
-    for (const method of SNAPSHOT_METHODS) {
+    for (const method of options.snapshots ?? SNAPSHOT_METHODS) {
       connection.invoke(method, ...args).catch((error: unknown) => {
         // the next (re)connect asks again
         if (!disposed) log.warn(`hub: ${method} failed`, { error: asError(error).message, reason });

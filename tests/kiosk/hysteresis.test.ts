@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import {
-  createLevelTracker,
-  nextLevel,
-  parseThresholds,
-  stepLevel,
-  type Level,
-  type LevelThresholds,
-} from '../../kiosk/thresholds/hysteresis';
+import { nextLevel, stepLevel, type Level, type LevelThresholds } from '../../kiosk/thresholds/hysteresis';
+import { createLevelTracker, parseThresholds } from '../../kiosk/thresholds/level-tracker';
 
 // calls waiting: warning at 5, critical at 10; warning clears at 3, critical at 8
 const WAITING: LevelThresholds = { warning: 5, critical: 10, clearWarning: 3, clearCritical: 8 };

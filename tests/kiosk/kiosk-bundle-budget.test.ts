@@ -11,11 +11,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 /**
  * What a TV downloads before the first board shows (bench/README.md "Kiosk JavaScript"): index.html's
  * entry and kiosk/main.tsx with every chunk they import statically, gzipped. Measured on a real
- * `vite build` of the tree (into a temporary folder, with its manifest). The budget is the figure of
- * issue 13 plus a little room; the issue's target of 120 kB is not met yet (React DOM, zod, SignalR,
- * i18next and XState are 130 kB of it).
+ * `vite build` of the tree (into a temporary folder, with its manifest). Measured 145 kB after zod left
+ * the TV's bundle (172.5 kB before: the kiosk imported kiosk-screen's schemas and the hysteresis
+ * schema). The issue's target of 120 kB is not met: React DOM 19 (~58 kB), SignalR (~13 kB),
+ * i18next with react-i18next (~15 kB), XState (~11 kB) and RxJS (~4 kB) are ~100 kB before our own
+ * code; the budget is the measured figure plus a little room, so a regression fails here.
  */
-const KIOSK_JS_BUDGET_KB = 185;
+const KIOSK_JS_BUDGET_KB = 150;
 
 interface ManifestEntry {
   file: string;

@@ -107,6 +107,25 @@ describe('timer painter', () => {
     expect(a.textContent).toBe('');
     expect(painter.size).toBe(1);
   });
+  it('every timer turns on the clock\'s second boundary, whatever its start: one repaint a second', () => {
+    const painter = createTimerPainter();
+    const early = { textContent: '' as string | null };
+    const late = { textContent: '' as string | null };
+    painter.register(early, 10_100);
+    painter.register(late, 10_900);
+    painter.paint(10_999);
+    expect([early.textContent, late.textContent]).toEqual(['00:00', '00:00']);
+    painter.paint(11_000);
+    expect([early.textContent, late.textContent]).toEqual(['00:01', '00:01']);
+    painter.paint(11_950);
+    expect([early.textContent, late.textContent]).toEqual(['00:01', '00:01']);
+    // a start a little after the clock (skew) shows zero, not a negative time
+    const ahead = { textContent: '' as string | null };
+    painter.register(ahead, 13_500);
+    painter.paint(12_000);
+    expect(ahead.textContent).toBe('00:00');
+  });
+
   it('a register for a newer start is not undone by the old unregister', () => {
     const painter = createTimerPainter();
     const node = { textContent: '' as string | null };

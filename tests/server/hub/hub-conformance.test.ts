@@ -179,6 +179,38 @@ describe('official client', () => {
     expect(got).toEqual([3, 2]);
   });
 
+  it('issue 13 a kiosk screen gets the pushes its boards read, not the call and contact lists only panels read; panels and a level 1 watcher get them all', async () => {
+    const kiosk = track(client(srv.url, 'tok-acme-kiosk'));
+    const panel = track(client(srv.url, 'tok-acme-admin'));
+    const sup = track(client(srv.url, 'tok-super'));
+    const names = ['ActiveCalls', 'AllContacts', 'AllChannels', 'DeviceStateChanged', 'AllQueues', 'Ringing'];
+    const got: Record<string, string[]> = { kiosk: [], panel: [], sup: [] };
+    for (const name of names) {
+      kiosk.on(name, () => got.kiosk.push(name));
+      panel.on(name, () => got.panel.push(name));
+      sup.on(name, () => got.sup.push(name));
+    }
+    await Promise.all([kiosk.start(), panel.start(), sup.start()]);
+    // the supervisor watches acme (its working corp)
+    await sup.invoke('GetAllQueues', 2);
+    got.sup.length = 0;
+    srv.hub.broadcast(2, 'ActiveCalls', { corpId: 2, calls: [], ts: 1 });
+    srv.hub.broadcast(2, 'AllContacts', { corpId: 2, contacts: [], ts: 2 });
+    srv.hub.broadcast(2, 'AllChannels', { corpId: 2, channels: [], ts: 3 });
+    srv.hub.broadcast(2, 'DeviceStateChanged', { corpId: 2, number: '1001', status: 2, ts: 4 });
+    srv.hub.broadcast(2, 'AllQueues', { corpId: 2, queues: [], ts: 5 });
+    srv.hub.broadcast(2, 'Ringing', { corpId: 2, callId: '1.1', caller: '1001', receiver: '1002', ts: 6 });
+    await waitFor(() => got.kiosk.length === 3 && got.panel.length === 6 && got.sup.length === 6, 3000, 'the pushes');
+    expect(got.kiosk).toEqual(['DeviceStateChanged', 'AllQueues', 'Ringing']);
+    expect(got.panel).toEqual(names);
+    expect(got.sup).toEqual(names);
+    // a kiosk still gets a list it asks for
+    const contacts: unknown[] = [];
+    kiosk.on('AllContacts', (p: unknown) => contacts.push(p));
+    await kiosk.invoke('GetAllContacts');
+    await waitFor(() => contacts.length === 1, 3000, 'AllContacts asked for');
+  });
+
   it('never delivers another corp’s event', async () => {
     const acme = track(client(srv.url, 'tok-acme-admin'));
     const globex = track(client(srv.url, 'tok-globex-admin'));

@@ -6,7 +6,7 @@
 import { HttpTransportType, HubConnectionState, JsonHubProtocol, LogLevel, type IRetryPolicy } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXT_STATUS, HUB_METHODS, type HubPushName } from '../../../domain/realtime';
-import { createHubClient, HUB_PUSH_NAMES, RESYNC_PUSH, SNAPSHOT_METHODS, type HubClient, type HubClientOptions, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
+import { createHubClient, HUB_PUSH_NAMES, KIOSK_SNAPSHOT_METHODS, RESYNC_PUSH, SNAPSHOT_METHODS, type HubClient, type HubClientOptions, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
 import { isPush, type HubEvent } from '../../../streams/hub-events';
 import { connectionHealth, type ConnectionHealth } from '../../../streams/connection-health';
 import { FakeBuilder, memoryLog } from './fake-hub';
@@ -205,6 +205,15 @@ describe('snapshots follow every (re)connect', () => {
     await connect(r);
     expect(r.fake.invocations).toEqual(SNAPSHOTS.map((name) => ({ name, args: [2] })));
     expect([...SNAPSHOT_METHODS]).toEqual(SNAPSHOTS);
+  });
+
+  it('a kiosk asks only for the snapshots its boards read', async () => {
+    const r = rig({ snapshots: KIOSK_SNAPSHOT_METHODS });
+    await connect(r);
+    expect(r.fake.invocations).toEqual([
+      { name: 'GetAllExtensions', args: [2] },
+      { name: 'GetAllQueues', args: [2] },
+    ]);
   });
 
   it('after SignalR reconnects, after our loop restarts, and after a Resync push', async () => {
