@@ -15,4 +15,7 @@ export * from './audio';
 export * from './reports';
 export * from './dialer';
 export * from './campaign';
+export * from './outbound';
 export * from './meetings';
+export * from './click-to-call';
+export * from './webphone';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEETING_HOST_PARAM, MEETING_SERVICE_PARAM } from './meetings';
 
 /** System parameters (spec 3 §2.3): yes/no selects and free-text entries. */
 export const YES_NO_PARAMS = [
@@ -13,6 +14,14 @@ export const YES_NO_PARAMS = [
   'checkCorp',
 ] as const;
 export const TEXT_PARAMS = ['allow', 'call-limit', 'disallow', 'dtmfmode', 'exten-qualify', 'language', 'trunk-qualify', 'webrtcserver', 'exten-ini'] as const;
+
+/**
+ * Callboard's own system parameters, beside the spec's (issue 11, our own meeting service,
+ * domain/meetings.ts): `meetingservice` (yes/no: `no` switches rooms and meetings off, software id -10)
+ * and `meetinghost` (the meeting site's address, the first part of a meeting's link, E-CAL-22).
+ */
+export const OWN_YES_NO_PARAMS = [MEETING_SERVICE_PARAM] as const;
+export const OWN_TEXT_PARAMS = [MEETING_HOST_PARAM] as const;
 
 export const MAIL_PARAMS = [
   'mailer_encryption',
@@ -49,14 +58,14 @@ export const parameterListSchema = z
     });
   });
 
-/** The keys the spec names (C-SYS-02/03, C-MAIL-02): always present, never removed by an editor. */
+/** The keys the spec names (C-SYS-02/03, C-MAIL-02) and Callboard's own: always present, never removed by an editor. */
 export function isSpecParameter(key: string): boolean {
-  return ([...YES_NO_PARAMS, ...TEXT_PARAMS, ...MAIL_PARAMS] as readonly string[]).includes(key);
+  return ([...YES_NO_PARAMS, ...TEXT_PARAMS, ...OWN_YES_NO_PARAMS, ...OWN_TEXT_PARAMS, ...MAIL_PARAMS] as readonly string[]).includes(key);
 }
 
 /** How an editor shows a parameter's value (C-SYS-02/03): yes/no select, a secret, or free text. */
 export function parameterInput(key: string): 'yesNo' | 'password' | 'text' {
-  if ((YES_NO_PARAMS as readonly string[]).includes(key)) return 'yesNo';
+  if (([...YES_NO_PARAMS, ...OWN_YES_NO_PARAMS] as readonly string[]).includes(key)) return 'yesNo';
   if (key === 'mailer_pass') return 'password';
   return 'text';
 }
@@ -81,6 +90,8 @@ export const DEFAULT_PARAMETERS: Parameter[] = [
   { key: 'call-limit', value: '1' },
   { key: 'exten-qualify', value: '60' },
   { key: 'trunk-qualify', value: '60' },
+  { key: MEETING_SERVICE_PARAM, value: 'yes' },
+  { key: MEETING_HOST_PARAM, value: '' },
 ];
 
 /** A-I18N-04: currency symbol from the getExchange locale string. */

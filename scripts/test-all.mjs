@@ -81,6 +81,42 @@ if (!existsSync(chromium)) {
   run('e2e', npx, ['playwright', 'test'], { counts: playwrightCounts('test-results/e2e.json') });
 }
 
+/** Names the failed tests with the first line of their message, so the tail of a CI log says what broke. */
+function failedVitestTests(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    return report.testResults.flatMap((f) =>
+      f.assertionResults.filter((t) => t.status === 'failed').map((t) => `${f.name.replace(process.cwd() + '/', '')} > ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0]}`),
+    );
+  } catch {
+    return [];
+  }
+}
+
+function failedPlaywrightTests(file) {
+  const failed = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') failed.push(`${spec.file}:${spec.line} > ${spec.title}: ${(test.results.at(-1)?.error?.message ?? '').split('\n')[0]}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  } catch {
+    // no report: the stage's own output says why
+  }
+  return failed;
+}
+
+const failures = [...failedVitestTests('test-results/unit.json'), ...failedVitestTests('test-results/server.json'), ...failedPlaywrightTests('test-results/e2e.json')];
+if (failures.length > 0) {
+  console.log('\n=== Failed tests');
+  for (const line of failures) console.log(`- ${line.slice(0, 400)}`);
+}
+
 console.log('\n=== Summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} passed ${String(r.passed).padStart(4)}  failed ${String(r.failed).padStart(3)}  skipped ${String(r.skipped).padStart(3)}  ${r.seconds}s`);

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createConfigChanges } from './crud/config-changes';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
@@ -8,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../domain';
 import { createMemoryThrottle, DEFAULT_THROTTLE, type LoginThrottle } from './auth/login-throttle';
+import { createRedisThrottle, openSharedCounters } from './auth/shared-counters';
 import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
@@ -26,22 +28,29 @@ import { timeOptionRoutes } from './routes/time-options';
 import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { reportRoutes } from './routes/reports';
+import { clickToCallRoutes } from './routes/click-to-call';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { meetingRoutes } from './routes/meetings';
 import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
+import { webphoneRoutes } from './routes/webphone';
 import { configureZodMessages } from './validation';
 
 export const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
-  db: Pick<Database, 'orm' | 'kind'>;
+  db: Pick<Database, 'orm' | 'kind' | 'listen'>;
   config: AppConfig;
   /** Fastify logger options (pino); false or absent: silent (tests) */
   logger?: FastifyServerOptions['logger'];
-  /** replaces the in-memory failed-login throttle (e.g. a Redis one) */
+  /** replaces the failed-login throttle (in memory, or in Redis with `redis`) */
   throttle?: LoginThrottle;
+  /**
+   * Redis for the counters every instance shares (rate limits, login backoff: auth/shared-counters.ts);
+   * default the live side's REDIS_URL and REDIS_PREFIX; none: counted in this process
+   */
+  redis?: { url: string; prefix: string };
   /**
    * the real-time side (PBX adapter, realtime service, hub on /hub, the PBX routes); absent: none
    * (`app.live` is null and the PBX routes are not mounted)
@@ -61,16 +70,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const redis = options.redis ?? (options.live?.redisUrl ? { url: options.live.redisUrl, prefix: options.live.redisPrefix ?? 'callboard' } : null);
+  const counters = redis ? openSharedCounters(redis.url, redis.prefix, app.log) : null;
+  // the first logins after a start are counted too (commands fail at once while Redis is not ready)
+  await counters?.ready();
+  const throttleOptions = config.loginThrottle ?? DEFAULT_THROTTLE;
   const ctx: AppContext = {
     db: options.db.orm,
-    database: { kind: options.db.kind },
+    database: { kind: options.db.kind, listen: (channel, onNotify) => options.db.listen(channel, onNotify) },
     config,
     key: secretKey(config.jwtSecret),
-    throttle: options.throttle ?? createMemoryThrottle(config.loginThrottle ?? DEFAULT_THROTTLE),
+    throttle: options.throttle ?? (counters ? createRedisThrottle(counters, throttleOptions, app.log) : createMemoryThrottle(throttleOptions)),
+    counters,
     log: app.log,
     files: new FileStore(filesRoot(config.dataDir)),
+    configChanges: createConfigChanges((error) => app.log.error({ err: error }, 'a configuration-change listener failed')),
   };
   app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => counters?.close());
   app.decorateRequest('principal', null);
   const live: LiveRuntime | null = options.live ? await createLiveRuntime(app, ctx, options.live) : null;
   app.decorate('live', live);
@@ -108,7 +125,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(dialerStatsRoutes);
       await api.register(reportRoutes);
       await api.register(meetingRoutes);
+      await api.register(webphoneRoutes);
       if (live) await api.register(liveRoutes(live));
+      // keys and history work without the real-time side; a call then answers 503
+      await api.register(clickToCallRoutes(live));
     },
     { prefix: API_PREFIX },
   );

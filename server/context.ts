@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ConfigChanges } from './crud/config-changes';
 import type { Level, ViewGrant } from '../domain';
 import type { LoginThrottle, ThrottleOptions } from './auth/login-throttle';
+import type { SharedCounters } from './auth/shared-counters';
 import type { HashOptions } from './auth/passwords';
 import type { Database, Db } from './db/database';
 import type { CampaignControl } from './dialer/campaign-control';
@@ -39,13 +41,17 @@ export interface Principal {
 
 export interface AppContext {
   db: Db;
-  database: Pick<Database, 'kind'>;
+  database: Pick<Database, 'kind' | 'listen'>;
   config: AppConfig;
   key: Uint8Array;
   throttle: LoginThrottle;
+  /** the Redis counters every instance shares (REDIS_URL), null when counted in this process */
+  counters: SharedCounters | null;
   log: FastifyBaseLogger;
   /** the files rows refer to (sounds), under DATA_DIR/sounds */
   files: FileStore;
+  /** every successful write of the write pipeline (server/crud/config-changes.ts) */
+  configChanges: ConfigChanges;
   /** the live state to refresh after configuration writes; absent without real time */
   live?: {
     reload(): Promise<void>;

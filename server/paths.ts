@@ -17,5 +17,8 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 /** The drizzle migrations, read at start (never bundled: drizzle's migrator reads the folder). */
 export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, 'server', 'db', 'migrations');
 
-/** The client `vite build` writes and the server serves. */
-export const CLIENT_DIR = path.join(PROJECT_ROOT, 'dist', 'client');
+/**
+ * The client `vite build` writes and the server serves. CALLBOARD_CLIENT_DIR points a server at
+ * another build (`vite build --outDir …`), so two work trees' e2e runs do not overwrite one client.
+ */
+export const CLIENT_DIR = process.env.CALLBOARD_CLIENT_DIR ? path.resolve(process.env.CALLBOARD_CLIENT_DIR) : path.join(PROJECT_ROOT, 'dist', 'client');

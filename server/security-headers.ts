@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { WEBPHONE_POPUP_PATH } from '../domain';
 
 /**
  * Security headers on every answer (@fastify/helmet): a Content-Security-Policy that lets the built
@@ -18,7 +19,9 @@ export async function securityHeaders(app: FastifyInstance, clientDir: string | 
       useDefaults: true,
       directives: {
         'script-src': ["'self'", ...inlineScriptHashes(clientDir)],
-        'connect-src': ["'self'"],
+        // the web phone pop-up's document alone also reaches the PBX's SIP WebSocket, another origin
+        // (parameter webrtcserver, B-WP-04); its scripts are still only our own
+        'connect-src': ["'self'", (req) => (WEBPHONE_POPUP_PATH.test(req.url ?? '') ? 'ws: wss:' : '')],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
         'style-src': ["'self'", "'unsafe-inline'"],

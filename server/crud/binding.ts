@@ -113,7 +113,7 @@ export interface ResourceBinding<TRow extends object, TInput> {
    * the row itself was inserted or updated
    */
   afterWrite?(db: Db, id: number, input: TInput, op: WriteOp<TRow>, values: Record<string, unknown>): Promise<void>;
-  /** after a row's stored file was sent (C-VM-06: a played voicemail is listened) */
+  /** when a row's stored file is found and about to be sent (C-VM-06: a played voicemail is listened) */
   fileSent?(row: TRow, field: string, app: AppContext): Promise<void>;
   /**
    * after a create, update or delete committed (e.g. the live state reloads the directory); must not

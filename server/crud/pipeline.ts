@@ -97,6 +97,11 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   const pickedCorp = definition.fields.some((f) => f.name === 'corpId');
   const present = (principal: Principal) => (row: Record<string, unknown>) => (binding.present ? binding.present(row, principal) : row);
   const data = (principal: Principal) => dataOf(ctx.db, principal, lookup);
+  /** after a successful write: the binding's own reaction, then whatever follows the configuration as a whole */
+  const changed = (change: { mode: 'create' | 'update' | 'delete'; id: number }) => {
+    binding.onChange?.(ctx, change);
+    ctx.configChanges.emit({ resource: definition.name, ...change });
+  };
 
   function authorize(principal: Principal, action: Action, readId?: number): void {
     if (action === 'read' && readId !== undefined && binding.allowRead?.(principal, readId)) return;
@@ -433,7 +438,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       throw conflictOf(error) ?? error;
     }
     await removeFiles(files.replaced);
-    binding.onChange?.(ctx, { mode: target ? 'update' : 'create', id });
+    changed({ mode: target ? 'update' : 'create', id });
     const rows = await binding.load(ctx.db, eq(binding.idColumn, id));
     // deleted by someone else between the read and the write
     if (rows.length === 0) throw notFound();
@@ -474,9 +479,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       const row = await loadOne(principal, id);
       const name = row[field];
       if (typeof name !== 'string' || name === '') throw notFound();
-      const sent = await ctx.files.send(request, reply, fileCorp(row, null), name, `${definition.name}-${id}-${field}${name.slice(name.lastIndexOf('.'))}`);
-      await binding.fileSent?.(row, field, ctx);
-      return sent;
+      // the hook runs before the bytes go out: run after reply.send it raced the client's next request
+      return ctx.files.send(request, reply, fileCorp(row, null), name, `${definition.name}-${id}-${field}${name.slice(name.lastIndexOf('.'))}`, async () =>
+        binding.fileSent?.(row, field, ctx),
+      );
     },
 
     async sendNamedFile(principal, name, request, reply) {
@@ -504,7 +510,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
       }
       // the row is gone: so are its files
       await removeFiles(fileFields.flatMap((f) => (typeof existing[f.name] === 'string' && existing[f.name] !== '' ? [{ corp: fileCorp(existing, null), name: String(existing[f.name]) }] : [])));
-      binding.onChange?.(ctx, { mode: 'delete', id });
+      changed({ mode: 'delete', id });
     },
 
     async act(principal, id, name) {
@@ -527,7 +533,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
           return loadOne(principal, id);
         },
       });
-      binding.onChange?.(ctx, { mode: 'update', id });
+      changed({ mode: 'update', id });
       return { row: present(principal)(result.row), extra: result.extra };
     },
 
@@ -555,7 +561,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
         if (!(error instanceof BulkRollback)) throw error;
       }
       if (failures.length > 0) return { created: 0, failures };
-      if (rows.length > 0) binding.onChange?.(ctx, { mode: 'create', id: 0 });
+      if (rows.length > 0) changed({ mode: 'create', id: 0 });
       return { created: rows.length, failures: [] };
     },
   };

@@ -4,6 +4,7 @@ import { DEFAULT_COLOURS, DEFAULT_DESTINATION_GROUPS, DEFAULT_PARAMETERS, defaul
 import { hashPassword, type HashOptions } from '../auth/passwords';
 import type { Db } from './database';
 import { meeting, meetingRoom, meetingRoomUser, meetingUser } from './schema-meetings';
+import { tariff } from './schema-reports';
 import {
   appUser,
   corp,
@@ -141,6 +142,9 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
     [201, userOf(acme.id, 'agent')],
     [202, userOf(acme.id, 'admin')],
     [203, userOf(acme.id, 'owner')],
+    // their browser softphones (port type WSS below): the web phone's dropdown (B-WP-02)
+    [205, userOf(acme.id, 'agent')],
+    [215, userOf(acme.id, 'admin')],
   ]);
   await db.insert(extension).values(
     ACME_NAMES.map((name, i) => {
@@ -242,6 +246,19 @@ async function seedRouting(db: Db, corps: { acme: number; globex: number }, queu
   ]);
   await db.insert(restrictionExten).values({ corpId: corps.acme, extenId: ext201.id, destType: 4, pattern: 'DestinationGroup', groupId: group('National mobile'), permit: 1 });
   await db.insert(restrictionIn).values({ corpId: corps.acme, pattern: '551199990000', permit: 0, comment: 'Known spam caller' });
+  // acme's tariff, so the demo's billing figures are not R$ 0,00 until a supervisor sets one: a
+  // Brazilian carrier's "30 + 6" billing (30 s minimum, then 6 s steps) per destination group
+  await db.insert(tariff).values(
+    (
+      [
+        ['Local landline', '0.0900'],
+        ['Local mobile', '0.3500'],
+        ['National landline', '0.1900'],
+        ['National mobile', '0.5900'],
+        ['International', '1.8000'],
+      ] as const
+    ).map(([name, pricePerMinute]) => ({ corpId: corps.acme, groupId: group(name), pricePerMinute, minimumSec: 30, incrementSec: 6 })),
+  );
   const [office] = await db.insert(timeExten).values({ corpId: corps.acme, name: 'Office hours' }).returning({ id: timeExten.id });
   await db.insert(timeExtenOption).values({ timeId: office.id, corpId: corps.acme, from: '08:00', to: '17:00', days: 'Mon-Tue-Wed-Thu-Fri' });
   // two back-office extensions take calls in office hours only

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer, type LiveSource } from '../hub';
 import type { CampaignControl } from '../dialer/campaign-control';
 import { createCampaignEngine, SYSTEM_CLOCK, type CampaignEngine } from '../dialer/campaign-engine';
+import { startVoicemailImport } from '../asterisk/voicemail-import';
 import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type OriginateRequest, type PbxAdapter, type QueueMemberRequest, type TrafficOptions } from '../pbx';
 import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
@@ -16,6 +17,14 @@ import { createLocalCluster, createRedisCluster, type Cluster } from './cluster'
 import { createDbDirectory, toSimCorp } from './directory';
 import { backfillHistory } from './history-backfill';
 import { createDbQueueHistory } from './queue-history';
+
+/** rows per record INSERT on PGlite (db-record-sink statementRows) */
+const PGLITE_STATEMENT_ROWS = 25;
+
+/** The NOTIFY channel of queue logins and logouts written by Asterisk (migration 0015). */
+export const QUEUE_MEMBERS_CHANNEL = 'callboard_queue_members';
+/** A burst of logins (a team starting its shift) is one reload. */
+const MEMBER_RELOAD_DEBOUNCE_MS = 300;
 
 export interface LiveOptions extends LiveEnvironment {
   /** 'realtime' (default) paces the simulator to the wall clock; 'manual' moves only with advance() (tests) */
@@ -114,6 +123,8 @@ interface Term {
   simulator: CallCentreSimulator | null;
   realtime: RealtimeService;
   campaigns: CampaignEngine | null;
+  /** with Asterisk: stops copying the audio of messages left (server/asterisk/voicemail-import.ts) */
+  stopVoicemail: (() => Promise<void>) | null;
   /** corps the simulator was given */
   known: Set<number>;
 }
@@ -135,7 +146,8 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   const directory = createDbDirectory(ctx.db);
   const dataDir = ctx.config.dataDir;
   const recordingsDir = options.recordingsDir !== undefined ? options.recordingsDir : dataDir === ':memory:' ? null : path.join(dataDir, 'recordings');
-  const sink = createDbRecordSink({ db: ctx.db, recordingsDir, files: ctx.files, log, flushMs: options.recordFlushMs });
+  // PGlite writes on this thread: short statements, so hub pushes do not wait behind a whole batch
+  const sink = createDbRecordSink({ db: ctx.db, recordingsDir, files: ctx.files, log, flushMs: options.recordFlushMs, statementRows: ctx.database.kind === 'pglite' ? PGLITE_STATEMENT_ROWS : undefined });
   const prefix = options.redisPrefix ?? 'callboard';
   const backplane: Backplane = options.redisUrl ? new RedisBackplane({ url: options.redisUrl, channel: `${prefix}:hub`, log: { warn } }) : new InProcessBackplane({ warn });
   const cluster = options.redisUrl ? createRedisCluster({ url: options.redisUrl, prefix, log: { warn, info } }) : createLocalCluster();
@@ -205,7 +217,15 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
             log: { warn, info },
           });
     campaigns?.start();
-    term = { adapter, simulator, realtime, campaigns, known: new Set(corps.map((c) => c.corpId)) };
+    // with Asterisk, the audio of a message left comes from its spool (the simulator writes its own rows and files)
+    const stopVoicemail =
+      options.pbx === 'ari'
+        ? await startVoicemailImport({ db: ctx.db, database: ctx.database, files: ctx.files, log: { info, warn } }).catch((error: unknown) => {
+            warn('live: cannot LISTEN for voicemail left on Asterisk; those messages stay without audio', { error: String(error) });
+            return null;
+          })
+        : null;
+    term = { adapter, simulator, realtime, campaigns, stopVoicemail, known: new Set(corps.map((c) => c.corpId)) };
     if (simulator && options.history && !backfill) {
       const abort = new AbortController();
       const simCorps = corps.map((c) => toSimCorp(c, options.callsPerHour));
@@ -229,6 +249,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     backfill?.abort.abort();
     await backfill?.done;
     await current.campaigns?.stop();
+    await current.stopVoicemail?.();
     await current.realtime.stop();
     await current.adapter.stop();
     await sink.flush();
@@ -353,18 +374,42 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   };
 
   // ---- the generated dialplan follows every change (PBX=ari with ASTERISK_DIALPLAN_FILE; server/asterisk/dialplan-sync.ts):
-  // a successful write under /api rewrites the included file from the database (debounced; only a changed
-  // text is written) and reloads pbx_config through ARI
+  // every write of the write pipeline (ctx.configChanges) rewrites the included file from the database
+  // (debounced; only a changed text is written) and reloads pbx_config through ARI
   const dialplanFile = options.dialplanFile !== undefined ? options.dialplanFile : dialplanFileFromEnv();
   if (options.pbx === 'ari' && options.ari && dialplanFile) {
     const dialplan = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, timeZone: options.timeZone ?? (process.env.ASTERISK_TIMEZONE || undefined), log: { info, warn } });
     info('live: the dialplan follows configuration changes', { file: dialplanFile });
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && reply.statusCode < 400 && request.url.startsWith('/api/')) dialplan.schedule();
-    });
+    const unsubscribe = ctx.configChanges.subscribe(() => dialplan.schedule());
+    app.addHook('onClose', async () => unsubscribe());
     app.addHook('onReady', async () => dialplan.schedule());
     app.addHook('onClose', async () => dialplan.close());
   }
+
+  // ---- a phone's queue login or logout: Asterisk writes the realtime view queue_members, whose triggers
+  // NOTIFY (migration 0015); the live directory reloads (debounced) so the panel and the boards show the
+  // member at once, not at the next configuration write
+  let memberTimer: NodeJS.Timeout | null = null;
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await ctx.database
+      .listen(QUEUE_MEMBERS_CHANNEL, (queueName) => {
+        if (memberTimer) return;
+        memberTimer = setTimeout(() => {
+          memberTimer = null;
+          info('live: queue membership changed in the PBX, reloading the directory', { queue: queueName });
+          ops.reload().catch((error: unknown) => warn('live: reload after a queue login/logout failed', { error: String(error) }));
+        }, MEMBER_RELOAD_DEBOUNCE_MS);
+      })
+      .catch((error: unknown) => {
+        warn('live: cannot LISTEN for queue logins and logouts; the panel shows them at the next configuration write', { error: String(error) });
+        return null;
+      });
+  });
+  app.addHook('onClose', async () => {
+    if (memberTimer) clearTimeout(memberTimer);
+    await stopListening?.();
+  });
 
   // the negotiate route: the official client posts text/plain (or nothing); the body is ignored
   await app.register(async (scope) => {

@@ -2,14 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canAccess, EXT_STATUS, LEVEL, msg } from '../../domain';
+import { canAccess, LEVEL, msg } from '../../domain';
 import { idParam, parseId } from '../../domain/resources/fields';
 import { principalOf, requireAccess, requireUser } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
 import { databaseError, UNIQUE_VIOLATION } from '../db/database';
 import { extension, queue, queueMember } from '../db/schema';
 import { ApiFailure, forbidden, invalid, notFound } from '../errors';
-import { pbxStatus, type LiveRuntime } from '../live/live-runtime';
+import { type LiveRuntime } from '../live/live-runtime';
+import { originateFromExtension } from '../live/originate';
 import { PbxError } from '../pbx';
 
 const digits = z.string().trim().regex(/^\d{1,20}$/, 'validation.digits');
@@ -140,7 +141,8 @@ export function liveRoutes(live: LiveRuntime) {
      * Click-to-call. Rule: level 5 (wallboard monitor) never originates (403); levels 1-4 may when
      * their views grant extension read. `from` must be an enabled extension of the caller's corp
      * (the working corp for level 1), else 404; `to` is digits (an extension or an outside number).
-   * An extension whose phone is not registered answers 409 errors.extensionNotRegistered.
+     * An extension whose phone is not registered answers 409 errors.extensionNotRegistered
+     * (server/live/originate.ts, shared with click-to-call).
      */
     r.post(
       '/originate',
@@ -148,23 +150,9 @@ export function liveRoutes(live: LiveRuntime) {
       async (request) => {
         const principal = principalOf(request);
         if (principal.level === LEVEL.monitor || !canAccess(principal, { view: 'extension', action: 'read' })) throw forbidden();
-        const corpId = homeCorpId(principal);
-        const { from, to } = request.body;
-        const [ext] = await ctx.db
-          .select({ id: extension.id })
-          .from(extension)
-          .where(and(eq(extension.corpId, corpId), eq(extension.number, from), eq(extension.enabled, true)))
-          .limit(1);
-        if (!ext) throw notFound();
-        // a phone that is not registered cannot be rung: say so (4xx), rather than let the PBX fail (503)
-        const known = await Promise.resolve(live.ops.getExtensions(corpId)).catch(() => null);
-        if (known?.find((e) => e.number === from)?.status === EXT_STATUS.offline) throw new ApiFailure(409, 'errors.extensionNotRegistered');
-        try {
-          return await live.ops.originate({ corpId, from, to });
-        } catch (error) {
-          if (error instanceof PbxError) throw new ApiFailure(pbxStatus(error), pbxStatus(error) === 503 ? 'errors.pbxUnavailable' : pbxStatus(error) === 404 ? 'errors.notFound' : 'errors.badRequest');
-          throw error;
-        }
+        const result = await originateFromExtension(ctx.db, live, { corpId: homeCorpId(principal), from: request.body.from, to: request.body.to });
+        if (result.outcome !== 'calling') throw result.failure;
+        return { channelId: result.channelId };
       },
     );
   };

@@ -17,6 +17,7 @@ import {
 } from '../../domain';
 import { principalOf, requireUser } from '../auth/guard';
 import { DEFAULT_THROTTLE, pairKey, type LoginThrottle } from '../auth/login-throttle';
+import { rateLimitStore } from '../auth/shared-counters';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import { signToken, TOKEN_TTL_SECONDS, userTokenKey } from '../auth/tokens';
 import { appUser, corp, roleGroup } from '../db/schema';
@@ -32,7 +33,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const ttl = ctx.config.tokenTtlSeconds ?? TOKEN_TTL_SECONDS;
 
   // the per-address ceiling of login attempts (any user, malformed ones too: it runs before the body is read)
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...rateLimitStore(ctx.counters, 'login') });
   const throttle = ctx.config.loginThrottle ?? DEFAULT_THROTTLE;
 
   r.post(

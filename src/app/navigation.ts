@@ -44,6 +44,13 @@ export type ScreenKey =
   | 'ivrStats'
   | 'dashboard'
   | 'rooms'
+  | 'calendar'
+  | 'dayCalendar'
+  | 'meetingDetail'
+  | 'clickToCall'
+  | 'clickToCallKeys'
+  | 'clickToCallHistory'
+  | 'webphone'
   | 'planned';
 
 export type SpecialGuard =
@@ -88,6 +95,8 @@ export interface NavEntry {
   resource?: string;
   /** the new / update route of a resource: the screen opens its dialog at once */
   form?: 'create' | 'update';
+  /** a screen reached from a menu item, not in the menu itself: the item (its key) the menu marks as current */
+  menuAs?: string;
 }
 
 export interface MenuGroupDef {
@@ -260,18 +269,36 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'clickToCall',
     titleKey: 'nav.clickToCall',
     icon: 'clickToCall',
-    screen: 'planned',
-    guard: {},
+    screen: 'clickToCall',
+    // the form (E-C2C-01): levels 1-4 (the API refuses level 5); the menu shows it to level 3
+    guard: { maxLevel: 4 },
     menu: [at(3, undefined, 50, 'param:clickToCall')],
   },
-  { key: 'configClickToCall', path: 'configuration/clickToCall', titleKey: 'nav.clickToCall', icon: 'clickToCall', screen: 'planned', guard: {} },
-  { key: 'clickToCallTable', path: 'configuration/ClickToCallTable', titleKey: 'nav.clickToCallTable', icon: 'clickToCall', screen: 'planned', guard: {} },
+  // its keys and its history (issue 11): levels 1 (working corp), 2 and 3, in the configuration menu
+  {
+    key: 'configClickToCall',
+    path: 'configuration/clickToCall',
+    titleKey: 'clickToCall.keys.title',
+    icon: 'clickToCall',
+    screen: 'clickToCallKeys',
+    guard: { maxLevel: 3 },
+    menu: [at(1, 'workingCorp', 135, 'param:clickToCall'), at(3, 'config', 136, 'param:clickToCall')],
+  },
+  {
+    key: 'clickToCallTable',
+    path: 'configuration/ClickToCallTable',
+    titleKey: 'nav.clickToCallTable',
+    icon: 'clickToCall',
+    screen: 'clickToCallHistory',
+    guard: { maxLevel: 3 },
+    menu: [at(1, 'workingCorp', 136, 'param:clickToCall'), at(3, 'config', 137, 'param:clickToCall')],
+  },
   {
     key: 'webphone',
     path: 'webphone',
     titleKey: 'nav.webphone',
     icon: 'webphone',
-    screen: 'planned',
+    screen: 'webphone',
     guard: {},
     menu: [at(3, undefined, 70, 'param:webphone'), at(4, undefined, 30, 'param:webphone')],
   },
@@ -369,12 +396,12 @@ export const NAVIGATION: readonly NavEntry[] = [
     path: 'salas/Calendario',
     titleKey: 'nav.calendar',
     icon: 'calendar',
-    screen: 'planned',
+    screen: 'calendar',
     guard: {},
     menu: [at(1, 'rooms', 20), at(3, 'rooms', 20), at(4, 'rooms', 20)],
   },
-  { key: 'dayCalendar', path: 'salas/DayCalendar/:date?', titleKey: 'nav.dayCalendar', icon: 'calendar', screen: 'planned', guard: {} },
-  { key: 'infoMeet', path: 'misc/meetDetail', titleKey: 'nav.infoMeet', icon: 'calendar', screen: 'planned', guard: {} },
+  { key: 'dayCalendar', menuAs: 'calendar', path: 'salas/DayCalendar/:date?', titleKey: 'nav.dayCalendar', icon: 'calendar', screen: 'dayCalendar', guard: {} },
+  { key: 'infoMeet', menuAs: 'calendar', path: 'misc/meetDetail', titleKey: 'nav.infoMeet', icon: 'calendar', screen: 'meetingDetail', guard: {} },
 
   // ---- the registered resources (their nav declarations) ---------------------------------------
   ...Object.values(RESOURCES).flatMap((definition) => resourceEntries(definition as ResourceDefinition)),

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { DEFAULT_CORP } from '../../domain/constants';
@@ -14,6 +14,11 @@ import { usePaths } from './paths';
 import { SCREENS } from './screens';
 import { SessionProvider, useSession } from './session';
 import { ShellLayout } from './shell/layout';
+
+/** The web phone pop-up (B-WP-03): its own lazy chunk with the SIP library, outside the shell. */
+const WebphonePopup = lazy(() => import('../features/webphone/webphone-popup'));
+/** Where a room's or meeting's link lands without a meeting site (E-ROOM-18, E-CAL-22). */
+const MeetingLinkPage = lazy(() => import('../features/rooms/meeting-link-page'));
 
 function FullPageSpinner() {
   const { t } = useTranslation();
@@ -71,6 +76,26 @@ export function buildRoutes(): RouteObject[] {
     (entry.aliases ?? []).map((alias) => ({ path: alias, element: <Navigate to={aliasTarget(alias, entry.path!)} relative="path" replace /> })),
   );
   return [
+    // the web phone pop-up has no shell, no session provider and no hub connection of its own: the API
+    // client reads the token the main window left in storage, and the server checks everything (B-WP-01..03)
+    {
+      path: '/:corp/:lang/webphone/phone',
+      element: (
+        <Suspense fallback={<FullPageSpinner />}>
+          <WebphonePopup />
+        </Suspense>
+      ),
+    },
+    // room links `{corpId}/{softwareId}/2/{name}` and meeting links `{softwareId}/{corpId}/1/{name}` under
+    // this origin (the system parameter meetinghost empty): their static segment outranks `/:corp/:lang/*`
+    ...(['room', 'meeting'] as const).map((kind) => ({
+      path: `/:first/:second/${kind === 'room' ? 2 : 1}/:name`,
+      element: (
+        <Suspense fallback={<FullPageSpinner />}>
+          <MeetingLinkPage kind={kind} />
+        </Suspense>
+      ),
+    })),
     {
       element: <Root />,
       children: [

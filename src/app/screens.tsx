@@ -29,4 +29,11 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   ivrStats: lazy(() => import('../features/reports/ivr-stats-screen')),
   dashboard: lazy(() => import('../features/dashboard/dashboard-screen')),
   rooms: lazy(() => import('../features/rooms/rooms-screen')),
+  webphone: lazy(() => import('../features/webphone/webphone-screen')),
+  clickToCall: lazy(() => import('../features/click-to-call/click-to-call-screen')),
+  clickToCallKeys: lazy(() => import('../features/click-to-call/click-to-call-keys-screen')),
+  clickToCallHistory: lazy(() => import('../features/click-to-call/click-to-call-history-screen')),
+  calendar: lazy(() => import('../features/calendar/calendar-screen')),
+  dayCalendar: lazy(() => import('../features/calendar/day-calendar-screen')),
+  meetingDetail: lazy(() => import('../features/calendar/meeting-detail-screen')),
 };

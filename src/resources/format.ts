@@ -77,6 +77,16 @@ export function cellText(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 
   }
 }
 
+/**
+ * Whether a list cell shows its cellText: every column with options, `onlyWith` or a format but the raw
+ * ones ('text', 'number'). The list screen draws yesNo, level, file and timeOptions its own way; any other
+ * format shows as cellText formats it (a format added here is never shown raw: the voice mail's dates and
+ * durations once were).
+ */
+export function cellShowsText(column: Pick<ColumnDef, 'format' | 'options' | 'onlyWith'>): boolean {
+  return !!column.options || !!column.onlyWith || (column.format !== undefined && column.format !== 'text' && column.format !== 'number');
+}
+
 /** The raw value of a cell for CSV: numbers stay numbers. */
 export function cellValue(column: Pick<ColumnDef, 'key' | 'format' | 'options' | 'onlyWith'>, row: Record<string, unknown>, t: Translate, destination?: DestinationLabel): string | number {
   const value = row[column.key];

@@ -1,5 +1,7 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { FIXED_ACTIONS } from '../../domain/destinations';
 import type { FieldDef, ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import { translateMessage } from '../app/messages';
 import { cn } from '../ui/cn';
@@ -156,7 +158,7 @@ function FieldControl({
 
   return (
     // a password with its strength bar starts a row, so it sits beside its confirmation
-    <FormField id={id} label={label} error={errorText} hint={field.hintKey ? t(field.hintKey) : undefined} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
+    <FormField id={id} label={label} error={errorText} hint={fixedFeatureHint(field, form, t) ?? (field.hintKey ? t(field.hintKey) : undefined)} className={cn(wide && 'col-span-full', field.strength && 'sm:col-start-1')}>
       {field.kind === 'select' ? (
         <SelectControl field={field} form={form} id={id} locked={locked} row={row} mode={ctx.mode} aria={aria} used={usedBySiblings(field, siblings, row, definition.idField)} />
       ) : field.kind === 'destination' && field.destinations ? (
@@ -221,6 +223,13 @@ function FieldControl({
       )}
     </FormField>
   );
+}
+
+/** Under a destination set to a phone feature (speed dials, C-CSD-06): how a phone uses it (server/asterisk/features.ts). */
+function fixedFeatureHint(field: FieldDef, form: ResourceForm, t: TFunction): string | undefined {
+  if (field.kind !== 'destination' || !field.destinations?.fixed) return undefined;
+  const value: unknown = form.watch(field.name);
+  return typeof value === 'string' && (FIXED_ACTIONS as readonly string[]).includes(value) ? t(`destinations.fixedHint.${value}`) : undefined;
 }
 
 /** The values other rows of the list hold in this field (the edited row's own excepted). */

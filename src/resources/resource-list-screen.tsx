@@ -24,7 +24,7 @@ import { useMediaQuery } from '../ui/use-media-query';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { childResourcesOf } from './children';
 import { buildCsv, buildTsv } from './csv';
-import { cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
+import { cellShowsText, cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
 import { InlineCreateForm } from './inline-create-form';
 import { ResourceDialog } from './resource-dialog';
 import { RowInfo } from './row-info';
@@ -130,7 +130,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
                 ? (row: Row) => <SoundCell path={`${definition.path}/${rowId(definition, row)}/files/${column.key}`} name={row[column.key] as string | null} label={`${definition.name}-${rowId(definition, row)}-${column.key}`} />
                 : column.format === 'timeOptions'
                 ? (row: Row) => <span className="whitespace-pre-line">{cellText(column, row, t, destinations.label)}</span>
-                : column.options || column.onlyWith || column.format === 'destination' || column.format === 'list'
+                : cellShowsText(column)
                   ? (row: Row) => cellText(column, row, t, destinations.label)
                   : undefined,
       })),

@@ -368,7 +368,7 @@ test('C-EXT-05 C-FOL-07 A-RTE-17 C-ESD-01 C-ERS-01 the follow-me, speed dial and
   await expect(page).toHaveURL(/\/acme\/en\/configuration\/extension$/);
 });
 
-test('C-INT-04 C-TRK-11 C-CSD-05 C-CSD-06 the company speed dial action picker: disabled headings, queue entries by name', async ({ page }) => {
+test('C-INT-04 C-TRK-11 C-CSD-05 C-CSD-06 the company speed dial action picker: disabled headings, queue entries by name, a hint under a phone feature', async ({ page }) => {
   await login(page, 'acme', 'admin');
   await page.goto('/acme/en/configuration/speedDialCorp');
   await expect(page.getByTestId('data-table')).toBeVisible();
@@ -387,6 +387,11 @@ test('C-INT-04 C-TRK-11 C-CSD-05 C-CSD-06 the company speed dial action picker: 
   for (const word of ['Call queue Sales', 'Log in to queue Sales', 'Log out of queue Sales', 'Call queue Support', 'Call queue Billing', 'Voicemail box']) {
     await expect(action.locator('option:not([disabled])', { hasText: new RegExp(`^${word}$`) })).toHaveCount(1);
   }
+  // a phone feature says how a phone uses it (server/asterisk/features.ts), in the user's language
+  await action.selectOption('Pickup');
+  await expect(page.locator('#field-action-hint')).toHaveText(/answer a call ringing in your call group; a company code followed by an extension/);
+  await action.selectOption('Reminder');
+  await expect(page.locator('#field-action-hint')).toContainText('HHMM');
   await saveScreen(page, 'routing-speeddial-corp-dialog');
 
   // C-CSD-05/06: the queue's name stands for its enqueue value

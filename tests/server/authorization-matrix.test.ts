@@ -191,6 +191,19 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/meet/DateRooms/create', /*    */ [401, 400, 400, 400, 400, 403, 400], {}],
   ['PUT', () => '/api/v1/meet/DateRooms/edit', /*       */ [401, 400, 400, 400, 400, 403, 400], {}],
   ['DELETE', () => '/api/v1/meet/DateRooms/', /*        */ [401, 400, 400, 400, 400, 403, 400], {}],
+  // issue 11, click-to-call (E-C2C): the CRM API and its login step need no session (a bad body: 400 for
+  // everyone); the form: levels 1-4; keys and history: levels 1-3, level 1 only with a working corp (400)
+  ['POST', () => '/api/v1/clicktocall/makecall', /*     */ [400, 400, 400, 400, 400, 400, 400], {}],
+  ['POST', () => '/api/v1/clicktocall/login', /*        */ [400, 400, 400, 400, 400, 400, 400], {}],
+  ['POST', () => '/api/v1/clicktocall/call', /*         */ [401, 400, 400, 400, 400, 403, 400], {}],
+  ['GET', () => '/api/v1/clicktocall/keys', /*          */ [401, 400, 200, 200, 403, 403, 200]],
+  ['POST', () => '/api/v1/clicktocall/keys', /*         */ [401, 400, 400, 400, 403, 403, 400], {}],
+  ['POST', () => '/api/v1/clicktocall/keys/999999/revoke', [401, 400, 404, 404, 403, 403, 404]],
+  ['GET', () => '/api/v1/clicktocall/history', /*       */ [401, 400, 200, 200, 403, 403, 200]],
+  // issue 11, the web phone (B-WP): the user's own WSS extensions; an extension's credentials for its user
+  // or levels 1-3 of its corp (205: the acme agent's); level 5 never (403)
+  ['GET', () => '/api/v1/webphone/extensions', /*       */ [401, 200, 200, 200, 200, 403, 200]],
+  ['GET', () => '/api/v1/webphone/credentials/205', /*  */ [401, 404, 200, 200, 200, 403, 404]],
 ];
 
 describeEachDatabase(

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MAIL_PARAMS, TEXT_PARAMS, YES_NO_PARAMS } from '../../domain';
+import { MAIL_PARAMS, OWN_TEXT_PARAMS, OWN_YES_NO_PARAMS, TEXT_PARAMS, YES_NO_PARAMS } from '../../domain';
 import { CALLERS, describeEachDatabase } from './fixtures/test-app';
 
 type Parameter = { key: string; value: string };
@@ -9,9 +9,11 @@ describeEachDatabase('system and mail parameters', (t) => {
   const read = async (path: string) => (await t().get(`/api/v1/${path}`, SUPER)).json() as Parameter[];
   const valueOf = (list: Parameter[], key: string) => list.find((p) => p.key === key)?.value;
 
-  it('C-SYS-01 C-SYS-02 C-SYS-03 C-MAIL-02 every parameter the spec names is there from the start', async () => {
+  it('C-SYS-01 C-SYS-02 C-SYS-03 C-MAIL-02 every parameter the spec names (and the meeting service\'s own) is there from the start', async () => {
     const system = (await read('getAllParams')).map((p) => p.key);
     for (const key of [...YES_NO_PARAMS, ...TEXT_PARAMS]) expect(system, key).toContain(key);
+    // and Callboard's own (issue 11: the meeting service's switch and the meeting site's host)
+    for (const key of [...OWN_YES_NO_PARAMS, ...OWN_TEXT_PARAMS]) expect(system, key).toContain(key);
     const mail = (await read('getAllParamsMail')).map((p) => p.key);
     expect(mail.sort()).toEqual([...MAIL_PARAMS].sort());
   });

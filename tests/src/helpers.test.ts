@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { corpResource } from '../../domain/resources/corp';
 import type { SchemaContext } from '../../domain/resources/define';
 import { userResource } from '../../domain/resources/user';
+import { voicemailResource } from '../../domain/resources/voicemail';
 import { brandVariables, cssColour } from '../../src/app/brand';
 import { externalHref, hostOf } from '../../src/app/external-links';
 import { failureText, loginErrorKey, successText, translateMessage, type Translate } from '../../src/app/messages';
 import { alphaOf, alphaPercent, fromPicker, pickerValue } from '../../src/features/look-and-feel/colour';
 import { extensionResource } from '../../domain/resources/extension';
 import { queueResource } from '../../domain/resources/queue';
-import { cellText, cellValue, columnLabelKey, visibleColumns } from '../../src/resources/format';
+import { cellShowsText, cellText, cellValue, columnLabelKey, visibleColumns } from '../../src/resources/format';
 import { fieldAccess, isFieldVisible, mapIssues, toFormValues } from '../../src/resources/form-values';
 import { asGrants, hasAction, setAction } from '../../src/resources/views-grid-logic';
 import { formatBytes, semicirclePath, usagePercent, usageTone } from '../../src/ui/gauge-math';
@@ -130,6 +131,18 @@ describe('resource forms and cells', () => {
     expect(cellValue({ key: 'extMax', format: 'number' }, { extMax: 12 }, t)).toBe(12);
     expect(cellText({ key: 'corpName' }, { corpName: null }, t)).toBe('');
     expect(columnLabelKey(userResource, { key: 'mail' })).toBe('resources.user.fields.mail');
+  });
+
+  it('C-VM-01 C-VM-04 the voice mail list shows dates and durations formatted, not raw numbers (every formatted column is shown as its text)', () => {
+    const date = voicemailResource.columns.find((c) => c.key === 'origtime')!;
+    const duration = voicemailResource.columns.find((c) => c.key === 'duration')!;
+    expect(cellShowsText(date)).toBe(true);
+    expect(cellShowsText(duration)).toBe(true);
+    expect(cellText(date, { origtime: 1795797203 }, t)).toBe(new Date(1795797203 * 1000).toLocaleString());
+    expect(cellText(duration, { duration: 29 }, t)).toBe('units.seconds{"count":29}');
+    // the raw ones stay raw
+    expect(cellShowsText({ format: 'number' })).toBe(false);
+    expect(cellShowsText({})).toBe(false);
   });
 
   it('a list of options (kiosk boards) shows its labels in order', () => {

@@ -118,6 +118,9 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       // spec 2's integrations and campaigns, which the spec's menu leaves out
       'config/integration',
       'config/dialer',
+      // click-to-call keys and history (issue 11, E-C2C), when clickToCall is yes
+      'config/configClickToCall',
+      'config/clickToCallTable',
       'config/rolegroup',
       'webphone',
     ]);
@@ -126,6 +129,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
   it('A-MENU-08 Click To Call only when clickToCall is yes; WebPhone only when webphone is yes', () => {
     const keys = menu(3, { params: { clickToCall: 'no', webphone: 'no' } });
     expect(keys).not.toContain('clickToCall');
+    expect(keys).not.toContain('config/configClickToCall');
+    expect(keys).not.toContain('config/clickToCallTable');
     expect(keys).not.toContain('webphone');
     expect(menu(4, { params: { webphone: 'no' } })).not.toContain('webphone');
   });
@@ -375,6 +380,16 @@ describe('the route table', () => {
         'dashboard',
         // meeting rooms (E-ROOM)
         'salas',
+        // the calendar, its day view and the meeting detail (E-CAL)
+        'calendar',
+        'dayCalendar',
+        'infoMeet',
+        // click-to-call: the form, its keys and its history (issue 11, E-C2C-01..08)
+        'clickToCall',
+        'configClickToCall',
+        'clickToCallTable',
+        // the web phone (B-WP-01..03)
+        'webphone',
       ].sort(),
     );
   });

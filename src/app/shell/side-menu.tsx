@@ -1,10 +1,11 @@
 import { ChevronDown, ExternalLink, Headset, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation, useMatches } from 'react-router';
 import { cn } from '../../ui/cn';
 import type { MenuGroup, MenuLeaf, MenuNode } from '../menu';
 import { NAV_ICONS } from '../nav-icons';
+import { findEntry } from '../navigation';
 
 interface SideMenuProps {
   menu: readonly MenuNode[];
@@ -22,7 +23,11 @@ export function SideMenu({ menu, collapsed, onToggle, to, onDeselectCorp, brandN
   const location = useLocation();
   const [openGroups, setOpenGroups] = useState<Record<string, boolean>>({});
 
-  const groupIsActive = (group: MenuGroup) => group.children.some((c) => c.kind === 'link' && location.pathname.endsWith(`/${c.path}`));
+  // a screen reached from a menu item (the day view, a meeting's detail: menuAs) marks that item
+  const matches = useMatches();
+  const navKey = (matches[matches.length - 1]?.handle as { navKey?: string } | undefined)?.navKey;
+  const currentAs = navKey ? findEntry(navKey)?.menuAs : undefined;
+  const groupIsActive = (group: MenuGroup) => group.children.some((c) => c.kind === 'link' && (location.pathname.endsWith(`/${c.path}`) || c.key === currentAs));
   const isOpen = (group: MenuGroup) => openGroups[group.key] ?? (group.key === 'workingCorp' || groupIsActive(group));
 
   return (
@@ -101,7 +106,7 @@ export function SideMenu({ menu, collapsed, onToggle, to, onDeselectCorp, brandN
                   <ul className="mt-0.5 ml-4 flex flex-col gap-0.5 border-l border-menu-fg/15 pl-2">
                     {node.children.map((leaf) => (
                       <li key={leaf.key}>
-                        <Leaf leaf={leaf} to={to} collapsed={false} nested />
+                        <Leaf leaf={leaf} to={to} collapsed={false} nested current={leaf.key === currentAs} />
                       </li>
                     ))}
                   </ul>
@@ -109,7 +114,7 @@ export function SideMenu({ menu, collapsed, onToggle, to, onDeselectCorp, brandN
               </li>
             ) : (
               <li key={node.key}>
-                <Leaf leaf={node} to={to} collapsed={collapsed} />
+                <Leaf leaf={node} to={to} collapsed={collapsed} current={node.key === currentAs} />
               </li>
             ),
           )}
@@ -124,7 +129,7 @@ function MenuIcon({ name }: { name: keyof typeof NAV_ICONS }) {
   return <Icon className="size-[18px] shrink-0 text-menu-icon" aria-hidden />;
 }
 
-function Leaf({ leaf, to, collapsed, nested = false }: { leaf: MenuLeaf; to: (path: string) => string; collapsed: boolean; nested?: boolean }) {
+function Leaf({ leaf, to, collapsed, nested = false, current = false }: { leaf: MenuLeaf; to: (path: string) => string; collapsed: boolean; nested?: boolean; current?: boolean }) {
   const { t } = useTranslation();
   const title = t(leaf.titleKey);
   const className = cn(
@@ -146,7 +151,7 @@ function Leaf({ leaf, to, collapsed, nested = false }: { leaf: MenuLeaf; to: (pa
     );
   }
   return (
-    <NavLink to={to(leaf.path)} end className={className} title={collapsed ? title : undefined} data-testid={`menu-${leaf.key}`}>
+    <NavLink to={to(leaf.path)} end className={className} title={collapsed ? title : undefined} data-testid={`menu-${leaf.key}`} data-current={current ? 'true' : undefined}>
       {nested ? null : <MenuIcon name={leaf.icon} />}
       {!collapsed ? <span className="min-w-0 flex-1 truncate">{title}</span> : null}
     </NavLink>

@@ -1,10 +1,11 @@
 import type { MyUser } from '../../../domain/auth';
 import { LEVEL } from '../../../domain/levels';
 import { HubStateDot } from './hub-state-dot';
+import { MeetingsPopup } from './meetings-popup';
 import { UsageWidget } from './usage-widget';
 import { UserMenu } from './user-menu';
 
-/** Page title, level 1 usage widget, the real-time connection dot and the user menu (A-TOP-01..05). */
+/** Page title, level 1 usage widget, the Meetings popup (levels 3-4, E-MEET-01), the real-time connection dot and the user menu (A-TOP-01..05). */
 export function TopBar({ title, user }: { title: string; user: MyUser }) {
   return (
     <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center gap-3 border-b border-border bg-surface/90 px-4 backdrop-blur sm:px-6">
@@ -13,6 +14,7 @@ export function TopBar({ title, user }: { title: string; user: MyUser }) {
       </h1>
       <div className="flex items-center gap-2">
         {user.level === LEVEL.supervisor ? <UsageWidget /> : null}
+        <MeetingsPopup user={user} />
         <HubStateDot />
         <UserMenu user={user} />
       </div>

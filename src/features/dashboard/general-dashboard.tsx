@@ -28,7 +28,7 @@ export function GeneralDashboard() {
   const extensions = useQuery(extensionsPerCorpQuery(scope));
   const points = useQuery(pointsQuery(scope, tz));
   const exchange = useQuery(exchangeQuery());
-  const money = (v: number) => formatMoney(v, exchange.data?.locale ?? 'pt-BR');
+  const money = (v: number) => formatMoney(v, exchange.data?.locale ?? 'pt-BR', 2);
   const dash = (v: number | undefined, format: (n: number) => string = String) => (v === undefined ? '—' : format(v));
   const totalExt = extensions.data?.reduce((s, r) => s + r.totalExt, 0);
   const online = extensions.data?.reduce((s, r) => s + r.totalOnline, 0);

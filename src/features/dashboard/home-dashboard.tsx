@@ -40,7 +40,7 @@ function HomeDashboardBody() {
   const queues = useQuery(inUseQuery(scope, 'queues'));
   const exchange = useQuery(exchangeQuery());
   const agents = useLiveAgents();
-  const money = (v: number) => formatMoney(v, exchange.data?.locale ?? 'pt-BR');
+  const money = (v: number) => formatMoney(v, exchange.data?.locale ?? 'pt-BR', 2);
   const dash = (v: number | undefined, format: (n: number) => string = String) => (v === undefined ? '—' : format(v));
 
   const agentColumns: ReportColumn<AgentRow>[] = [

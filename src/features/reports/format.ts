@@ -9,10 +9,14 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
 
-/** A spend amount in R$ (spec 3 §1), in the locale GET getExchange gives. */
-export function formatMoney(value: number, locale: string): string {
+/**
+ * A spend amount in R$ (spec 3 §1), in the locale GET getExchange gives. A call's cost keeps the
+ * tariff's 4 decimals; a total is money spent and shows cents (`fractionDigits` 2): 37.658 read
+ * "R$ 37,658" in pt-BR, which a reader takes for thousands.
+ */
+export function formatMoney(value: number, locale: string, fractionDigits: 2 | 4 = 4): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: SPEND_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(value);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: SPEND_CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: fractionDigits }).format(value);
   } catch {
     return `R$ ${value.toFixed(2)}`;
   }
