@@ -51,6 +51,8 @@ export async function stopProfile(cdp: CDPSession, file: string, count = 15): Pr
 interface TraceEvent {
   name: string;
   ph: string;
+  /** µs */
+  ts: number;
   dur?: number;
   pid: number;
   tid: number;
@@ -62,7 +64,23 @@ export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
 }
 
-export async function stopTrace(cdp: CDPSession, count = 15): Promise<{ name: string; ms: number }[]> {
+/** One main-thread task of 50 ms or more in the trace, with the time of its direct children by name. */
+export interface LongTaskBreakdown {
+  /** ms from the first traced event */
+  at: number;
+  ms: number;
+  children: { name: string; ms: number }[];
+}
+
+export interface TraceSummary {
+  top: { name: string; ms: number }[];
+  longTasks: LongTaskBreakdown[];
+}
+
+/** A long task is what Chromium's longtask observer reports: a RunTask of 50 ms or more. */
+const LONG_TASK_MS = 50;
+
+export async function stopTrace(cdp: CDPSession, count = 15): Promise<TraceSummary> {
   const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
   await cdp.send('Tracing.end');
   const stream = await done;
@@ -76,13 +94,45 @@ export async function stopTrace(cdp: CDPSession, count = 15): Promise<{ name: st
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
   const byName = new Map<string, number>();
-  for (const e of events) {
-    if (e.ph !== 'X' || e.dur === undefined || (main && (e.pid !== main.pid || e.tid !== main.tid))) continue;
-    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
-  }
-  return [...byName.entries()]
+  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const top = [...byName.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([name, ms]) => ({ name, ms }));
+  return { top, longTasks: longTasksOf(onMain) };
+}
+
+/**
+ * The RunTasks of 50 ms or more and what filled them: each complete event nested directly in one
+ * (depth 1, by time containment on the one thread), summed by name. Tells a paint-bound task from a
+ * script- or GC-bound one.
+ */
+function longTasksOf(onMain: TraceEvent[]): LongTaskBreakdown[] {
+  const sorted = [...onMain].sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const origin = sorted[0]?.ts ?? 0;
+  const result: LongTaskBreakdown[] = [];
+  let task: { end: number; out: LongTaskBreakdown; byName: Map<string, number>; childEnd: number } | null = null;
+  const close = () => {
+    if (!task) return;
+    task.out.children = [...task.byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => ({ name, ms }));
+    result.push(task.out);
+    task = null;
+  };
+  for (const e of sorted) {
+    const dur = e.dur ?? 0;
+    if (task && e.ts >= task.end) close();
+    if (!task) {
+      if (e.name === 'RunTask' && dur >= LONG_TASK_MS * 1000) task = { end: e.ts + dur, out: { at: (e.ts - origin) / 1000, ms: dur / 1000, children: [] }, byName: new Map(), childEnd: e.ts };
+      continue;
+    }
+    // a direct child starts after the previous direct child ended
+    if (e.ts >= task.childEnd) {
+      task.byName.set(e.name, (task.byName.get(e.name) ?? 0) + dur / 1000);
+      task.childEnd = e.ts + dur;
+    }
+  }
+  close();
+  return result;
 }
