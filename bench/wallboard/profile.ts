@@ -56,7 +56,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number } };
 }
 
 /** `--trace`: the renderer main thread's time by trace event (style, layout, paint, script, ...). */
@@ -129,10 +129,17 @@ function longTasksOf(onMain: TraceEvent[]): LongTaskBreakdown[] {
     }
     // a direct child starts after the previous direct child ended
     if (e.ts >= task.childEnd) {
-      task.byName.set(e.name, (task.byName.get(e.name) ?? 0) + dur / 1000);
+      const name = e.name === 'FunctionCall' && e.args?.data ? `FunctionCall ${functionOf(e.args.data)}` : e.name;
+      task.byName.set(name, (task.byName.get(name) ?? 0) + dur / 1000);
       task.childEnd = e.ts + dur;
     }
   }
   close();
   return result;
+}
+
+/** A script call of the trace as `name (file:line)`; a build with CALLBOARD_NO_MINIFY=1 keeps the names. */
+function functionOf(data: { functionName?: string; url?: string; lineNumber?: number }): string {
+  const file = data.url ? data.url.slice(data.url.lastIndexOf('/') + 1) : '?';
+  return `${data.functionName || '(anonymous)'} (${file}:${data.lineNumber ?? '?'})`;
 }
