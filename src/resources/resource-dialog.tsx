@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResourceDefinition, SchemaContext } from '../../domain/resources/define';
 import type { ParentFilter, Row } from '../api/resources';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Dialog, FormDialogFooter } from '../ui/dialog';
 import { ResourceFields } from './resource-fields';
 import { useResourceForm } from './use-resource-form';
 
@@ -53,16 +52,7 @@ export function ResourceDialog({
       title={mode === 'create' ? t('dialog.createTitle', { name }) : t('dialog.editTitle', { name })}
       testId="resource-dialog"
       onSubmit={submit}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} data-testid="dialog-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={saving} data-testid="dialog-submit">
-            {mode === 'create' ? t('common.send') : t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormDialogFooter onCancel={onClose} submitLabel={mode === 'create' ? t('common.send') : t('common.save')} saving={saving} cancelTestId="dialog-cancel" submitTestId="dialog-submit" />}
     >
       {bannerErrors.length > 0 ? (
         <div role="alert" className="mb-4 rounded-lg border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger">

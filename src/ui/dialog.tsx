@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { Button } from './button';
 import { cn } from './cn';
 import { focusableIn, trapTab } from './focus';
 
@@ -131,5 +132,23 @@ export function Dialog({ open, onClose, title, description, width = 600, childre
       </div>
     </div>,
     document.body,
+  );
+}
+
+/**
+ * The footer of a form dialog (one with onSubmit): Cancel closes, the primary button submits the
+ * dialog's <form> and shows the save in progress.
+ */
+export function FormDialogFooter({ onCancel, submitLabel, saving, cancelTestId, submitTestId }: { onCancel: () => void; submitLabel: string; saving: boolean; cancelTestId?: string; submitTestId: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} data-testid={cancelTestId}>
+        {t('common.cancel')}
+      </Button>
+      <Button type="submit" loading={saving} data-testid={submitTestId}>
+        {submitLabel}
+      </Button>
+    </>
   );
 }

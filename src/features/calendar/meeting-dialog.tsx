@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MEETING_NAME_MAX, MEETING_TOPIC_MAX, type MeetingRow } from '../../../domain/meetings';
 import { translateMessage } from '../../app/messages';
 import { isApiFailure } from '../../api/client';
-import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, FormDialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input, inputClass } from '../../ui/input';
 import { Select } from '../../ui/select';
@@ -106,16 +105,7 @@ export function MeetingDialog({
       title={t(meeting ? 'calendar.editTitle' : 'calendar.newTitle')}
       testId="meeting-dialog"
       onSubmit={form.handleSubmit((body) => save.mutate(body))}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} data-testid="meeting-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="meeting-submit">
-            {t(meeting ? 'common.save' : 'common.send')}
-          </Button>
-        </>
-      }
+      footer={<FormDialogFooter onCancel={onClose} submitLabel={t(meeting ? 'common.save' : 'common.send')} saving={save.isPending} cancelTestId="meeting-cancel" submitTestId="meeting-submit" />}
     >
       <div className="flex flex-col gap-5">
         <FormField id="meeting-name" label={t('calendar.topic')} error={err('name')}>

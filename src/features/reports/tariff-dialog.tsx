@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { tariffSchema, type TariffEntry } from '../../../domain/reports';
 import { api, isApiFailure } from '../../api/client';
 import { translateMessage } from '../../app/messages';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, FormDialogFooter } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { useSnackbar } from '../../ui/snackbar';
 import { reportKeys } from './reports-api';
@@ -69,16 +68,7 @@ export function TariffDialog({ scope, onClose }: { scope: number | null; onClose
         e.preventDefault();
         submit();
       }}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="tariff-save">
-            {t('common.save')}
-          </Button>
-        </>
-      }
+      footer={<FormDialogFooter onCancel={onClose} submitLabel={t('common.save')} saving={save.isPending} submitTestId="tariff-save" />}
     >
       {error ? (
         <p role="alert" className="mb-3 text-sm text-danger" data-testid="tariff-error">

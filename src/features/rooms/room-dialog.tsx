@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ROOM_NAME_MAX, ROOM_NAME_MIN, type RoomCreate, type RoomRow } from '../../../domain/meetings';
 import { translateMessage } from '../../app/messages';
 import { isApiFailure } from '../../api/client';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
+import { Dialog, FormDialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { useSnackbar } from '../../ui/snackbar';
@@ -70,16 +69,7 @@ export function RoomDialog({ scope, softwareId, room, onClose }: { scope: number
       title={t(room ? 'rooms.editTitle' : 'rooms.newTitle')}
       testId="room-dialog"
       onSubmit={form.handleSubmit((values) => save.mutate(values))}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} data-testid="room-cancel">
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} data-testid="room-submit">
-            {t(room ? 'common.save' : 'common.send')}
-          </Button>
-        </>
-      }
+      footer={<FormDialogFooter onCancel={onClose} submitLabel={t(room ? 'common.save' : 'common.send')} saving={save.isPending} cancelTestId="room-cancel" submitTestId="room-submit" />}
     >
       <div className="flex flex-col gap-5">
         <FormField id="room-name" label={t('rooms.name')} error={err('name')} hint={t('rooms.nameHint', { min: ROOM_NAME_MIN, max: ROOM_NAME_MAX })}>
