@@ -10,6 +10,7 @@ import { entryPath } from '../../app/navigation';
 import { usePaths } from '../../app/paths';
 import { Button, buttonVariants } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { copyOrSelect } from '../../ui/clipboard';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { useSnackbar } from '../../ui/snackbar';
@@ -116,14 +117,8 @@ function DetailCard({ meeting, room, lang, participants }: { meeting: MeetingRow
   const when = (at: string) => new Date(at).toLocaleString(lang, { dateStyle: 'full', timeStyle: 'short' });
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(href);
-      notify(t('calendar.linkCopied'), 'success');
-    } catch {
-      // no clipboard (plain http, denied): select the text so Ctrl+C takes it
-      linkField.current?.select();
-      notify(t('calendar.copyFailed'), 'warning');
-    }
+    if ((await copyOrSelect(href, linkField.current)) === 'copied') notify(t('calendar.linkCopied'), 'success');
+    else notify(t('calendar.copyFailed'), 'warning');
   };
 
   return (

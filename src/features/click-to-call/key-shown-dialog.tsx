@@ -2,6 +2,7 @@ import { Copy, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { C2cKeyCreated } from '../../../domain/click-to-call';
 import { Button } from '../../ui/button';
+import { copyOrSelect } from '../../ui/clipboard';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import { inputClass } from '../../ui/input';
@@ -21,16 +22,9 @@ export function KeyShownDialog({ created, onClose }: { created: C2cKeyCreated; o
   const { t } = useTranslation();
   const { notifySave } = useSnackbar();
   const copy = async (text: string, field: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notifySave(t('clickToCall.keys.copied'), 'success');
-    } catch {
-      // no clipboard (plain http, denied): select the text so Ctrl+C takes it
-      const input = document.getElementById(field) as HTMLInputElement | HTMLTextAreaElement | null;
-      input?.focus();
-      input?.select();
-      notifySave(t('clickToCall.keys.copyManually'), 'warning');
-    }
+    const done = await copyOrSelect(text, document.getElementById(field) as HTMLInputElement | HTMLTextAreaElement | null);
+    if (done === 'copied') notifySave(t('clickToCall.keys.copied'), 'success');
+    else notifySave(t('clickToCall.keys.copyManually'), 'warning');
   };
   const example = curlExample(window.location.origin, created);
   const line = (id: string, label: string, value: string) => (

@@ -2,6 +2,7 @@ import { Copy, ExternalLink, TriangleAlert } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonVariants, Button } from '../../ui/button';
+import { copyOrSelect } from '../../ui/clipboard';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/dialog';
 import { inputClass } from '../../ui/input';
@@ -16,19 +17,9 @@ export function KioskKeyDialog({ name, url, onClose }: { name: string; url: stri
   const { notifySave } = useSnackbar();
   const field = useRef<HTMLTextAreaElement>(null);
 
-  const selectText = () => {
-    field.current?.focus();
-    field.current?.select();
-  };
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notifySave(t('kioskAdmin.key.copied'), 'success');
-    } catch {
-      // no clipboard (plain http, denied): select the text so Ctrl+C takes it
-      selectText();
-      notifySave(t('kioskAdmin.key.copyManually'), 'warning');
-    }
+    if ((await copyOrSelect(url, field.current)) === 'copied') notifySave(t('kioskAdmin.key.copied'), 'success');
+    else notifySave(t('kioskAdmin.key.copyManually'), 'warning');
   };
 
   return (
