@@ -7,9 +7,11 @@
  * one tomorrow (agent's), one in three days (owner's).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectSnackbar, login, openUserMenu, PASSWORD, saveScreen } from './helpers';
+import { expectSnackbar, localDayKey, localMonthKey, login, openUserMenu, PASSWORD, saveScreen } from './helpers';
 
 const CALENDAR = '/acme/en/salas/Calendario';
+
+const pad = (n: number) => String(n).padStart(2, '0');
 
 interface Meeting {
   id: number;
@@ -18,10 +20,6 @@ interface Meeting {
   src: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The browser and the test run in the same time zone: local days on both sides. */
-const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const monthKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
 const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
 
 async function meetingsAs(request: APIRequestContext, nick: string): Promise<Meeting[]> {
@@ -47,34 +45,34 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
   await page.goto('/acme/en/salas/Rooms');
   await page.getByTestId('rooms-calendar').click();
   await expect(page).toHaveURL(/\/acme\/en\/salas\/Calendario$/);
-  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', monthKey(today));
-  await expect(page.getByTestId(`calendar-day-${dayKey(today)}`)).toHaveAttribute('data-today', 'true');
+  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', localMonthKey(today));
+  await expect(page.getByTestId(`calendar-day-${localDayKey(today)}`)).toHaveAttribute('data-today', 'true');
   await expect(page.locator('[data-today]')).toHaveCount(1);
 
   // the meeting that starts within 30 minutes is red, the others one of the four shades
   await expect(chip(page, 'Team standup')).toHaveAttribute('data-tone', 'soon');
   const later = meetings.find((m) => m.name === 'Sales pipeline review')!;
-  if (dayKey(new Date(later.fromDate)) === dayKey(today)) await expect(chip(page, 'Sales pipeline review')).toHaveAttribute('data-tone', /^[0-3]$/);
+  if (localDayKey(new Date(later.fromDate)) === localDayKey(today)) await expect(chip(page, 'Sales pipeline review')).toHaveAttribute('data-tone', /^[0-3]$/);
   await saveScreen(page, 'calendar-month');
 
   // previous / next month, and back to today
   const previous = new Date(today.getFullYear(), today.getMonth() - 1, 1);
   const next = new Date(today.getFullYear(), today.getMonth() + 1, 1);
   await page.getByTestId('calendar-prev').click();
-  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', monthKey(previous));
+  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', localMonthKey(previous));
   await expect(page.getByTestId('calendar-title')).toHaveText(previous.toLocaleDateString('en', { month: 'long', year: 'numeric' }));
-  await expect(page.locator('[data-today]')).toHaveCount(dayKey(today) < dayKey(new Date(today.getFullYear(), today.getMonth(), 7)) ? 1 : 0);
+  await expect(page.locator('[data-today]')).toHaveCount(localDayKey(today) < localDayKey(new Date(today.getFullYear(), today.getMonth(), 7)) ? 1 : 0);
   await page.getByTestId('calendar-next').click();
   await page.getByTestId('calendar-next').click();
-  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', monthKey(next));
-  await expect(page).toHaveURL(new RegExp(`\\?month=${monthKey(next)}$`));
+  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', localMonthKey(next));
+  await expect(page).toHaveURL(new RegExp(`\\?month=${localMonthKey(next)}$`));
   await page.getByTestId('calendar-today').click();
-  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', monthKey(today));
+  await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', localMonthKey(today));
 
   // a date opens the day view
-  await page.getByTestId(`calendar-day-${dayKey(today)}`).getByTestId('calendar-day-link').click();
-  await expect(page).toHaveURL(new RegExp(`/acme/en/salas/DayCalendar/${dayKey(today)}$`));
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', dayKey(today));
+  await page.getByTestId(`calendar-day-${localDayKey(today)}`).getByTestId('calendar-day-link').click();
+  await expect(page).toHaveURL(new RegExp(`/acme/en/salas/DayCalendar/${localDayKey(today)}$`));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(today));
   // the day view is the calendar's: the menu keeps the Meetings group open with Calendar marked
   await expect(page.getByTestId('menu-calendar')).toHaveAttribute('data-current', 'true');
 
@@ -116,16 +114,16 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
 
   // previous day, next day (the selectors stay)
   await page.getByTestId('day-next').click();
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', dayKey(addDays(today, 1)));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(today, 1)));
   await expect(hour).toHaveValue('0');
   await page.getByTestId('day-prev').click();
   await page.getByTestId('day-prev').click();
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', dayKey(addDays(today, -1)));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(today, -1)));
 
   // new meeting from the day view, and from a slot at its time
   await page.getByTestId('day-next').click();
   await page.getByTestId('day-new').click();
-  await expect(page.getByTestId('meeting-date')).toHaveValue(dayKey(today));
+  await expect(page.getByTestId('meeting-date')).toHaveValue(localDayKey(today));
   await page.getByTestId('meeting-cancel').click();
   await page.locator('[data-slot="22:30"]').getByTestId('day-slot-new').click();
   await expect(page.getByTestId('meeting-start')).toHaveValue('22:30');
@@ -145,7 +143,7 @@ test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-
   await expect(dialog).toBeVisible();
 
   // required fields (the date starts on today)
-  await expect(page.getByTestId('meeting-date')).toHaveValue(dayKey(today));
+  await expect(page.getByTestId('meeting-date')).toHaveValue(localDayKey(today));
   await page.getByTestId('meeting-submit').click();
   for (const id of ['meeting-name', 'meeting-topic', 'meeting-start', 'meeting-end']) await expect(page.getByTestId(`error-${id}`)).toHaveText('Required');
   await expect(page.getByTestId('error-meeting-option')).toHaveText('Required');
@@ -155,13 +153,13 @@ test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-
   const dateBeforeNow = 'The date cannot be before today and the start must be before the end';
   await page.getByTestId('meeting-name').fill('E2E planning');
   await page.getByTestId('meeting-topic').fill('Plan the e2e of the calendar');
-  await page.getByTestId('meeting-date').fill(dayKey(addDays(today, -2)));
+  await page.getByTestId('meeting-date').fill(localDayKey(addDays(today, -2)));
   await page.getByTestId('meeting-start').fill('10:00');
   await page.getByTestId('meeting-end').fill('09:00');
   await page.getByTestId('meeting-option-selectUser').check();
   await page.getByTestId('meeting-submit').click();
   await expect(page.getByTestId('error-meeting-date')).toHaveText(dateBeforeNow);
-  await page.getByTestId('meeting-date').fill(dayKey(tomorrow));
+  await page.getByTestId('meeting-date').fill(localDayKey(tomorrow));
   await expect(page.getByTestId('error-meeting-date')).toHaveCount(0);
   await expect(page.getByTestId('error-meeting-end')).toHaveText(dateBeforeNow);
   // selectUser with nobody
@@ -186,8 +184,8 @@ test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-
   await expect(dialog).toHaveCount(0);
 
   // in the month view (the month of the meeting) and in the day view
-  await expect(page.getByTestId(`calendar-day-${dayKey(tomorrow)}`).locator('[data-meeting="E2E planning"]')).toBeVisible();
-  await page.getByTestId(`calendar-day-${dayKey(tomorrow)}`).getByTestId('calendar-day-link').click();
+  await expect(page.getByTestId(`calendar-day-${localDayKey(tomorrow)}`).locator('[data-meeting="E2E planning"]')).toBeVisible();
+  await page.getByTestId(`calendar-day-${localDayKey(tomorrow)}`).getByTestId('calendar-day-link').click();
   await expect(page.locator('[data-slot="10:00"]').locator('[data-meeting="E2E planning"]')).toBeVisible();
 
   // its detail
@@ -237,7 +235,7 @@ test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-
 
   // Back returns to the day view it came from
   await page.getByTestId('meeting-back').click();
-  await expect(page).toHaveURL(new RegExp(`/salas/DayCalendar/${dayKey(tomorrow)}$`));
+  await expect(page).toHaveURL(new RegExp(`/salas/DayCalendar/${localDayKey(tomorrow)}$`));
 
   // delete, with a confirmation
   await chip(page, 'E2E planning moved').click();
@@ -245,7 +243,7 @@ test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-
   await expect(page.getByTestId('confirm-dialog')).toContainText('E2E planning moved');
   await page.getByTestId('confirm-ok').click();
   await expectSnackbar(page, 'Meeting deleted successfully');
-  await expect(page).toHaveURL(new RegExp(`/salas/DayCalendar/${dayKey(tomorrow)}$`));
+  await expect(page).toHaveURL(new RegExp(`/salas/DayCalendar/${localDayKey(tomorrow)}$`));
   await expect(chip(page, 'E2E planning moved')).toHaveCount(0);
 });
 

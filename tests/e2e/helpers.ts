@@ -34,3 +34,9 @@ export async function openUserMenu(page: Page): Promise<void> {
   if (!(await page.getByTestId('user-menu-signout').isVisible())) await page.getByTestId('user-menu').click();
   await expect(page.getByTestId('user-menu-signout')).toBeVisible();
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** A local day as YYYY-MM-DD (the browser and the test run in the same time zone: local days on both sides). */
+export const localDayKey = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
+/** A local month as YYYY-MM. */
+export const localMonthKey = (d: Date) => `${d.getFullYear()}-${pad2(d.getMonth() + 1)}`;

@@ -5,7 +5,7 @@
  * Levels 1 and 2 see none; a meeting service that answers 503 hides it and leaves the top bar whole.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login, PASSWORD, saveScreen } from './helpers';
+import { localDayKey, login, PASSWORD, saveScreen } from './helpers';
 
 interface Meeting {
   id: number;
@@ -14,8 +14,6 @@ interface Meeting {
   src: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 /** What the popup should show for a user: the meetings from today on, by start, split at tomorrow. */
 async function expected(request: APIRequestContext, nick: string): Promise<{ today: Meeting[]; upcoming: Meeting[] }> {
@@ -28,7 +26,7 @@ async function expected(request: APIRequestContext, nick: string): Promise<{ tod
   const all = ((await response.json()) as Meeting[]).sort((a, b) => a.fromDate.localeCompare(b.fromDate));
   const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime();
   return {
-    today: all.filter((m) => dayKey(new Date(m.fromDate)) === dayKey(now)),
+    today: all.filter((m) => localDayKey(new Date(m.fromDate)) === localDayKey(now)),
     upcoming: all.filter((m) => new Date(m.fromDate).getTime() >= tomorrow),
   };
 }
