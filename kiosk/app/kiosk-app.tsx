@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import { fromPromise } from 'xstate';
 import { deepEqual } from '../../streams/deep-equal';
 import { kioskSessionMachine, type KioskSessionGrant } from '../../machines/kiosk-session-machine';
@@ -18,7 +18,7 @@ import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { KioskScreen } from './kiosk-screen';
 
 export function KioskApp({ url }: { url: KioskUrl | null }) {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   if (!url) return <Notice title={t('kiosk.session.missing')} hint={t('kiosk.session.missingHint')} testId="kiosk-missing" />;
   return <KioskSession url={url} />;
 }
@@ -28,7 +28,7 @@ const sessionMachine = kioskSessionMachine.provide({
 });
 
 function KioskSession({ url }: { url: KioskUrl }) {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const session = useActorRef(sessionMachine, { input: { corp: url.corp, screen: url.screen, key: url.key ?? '' } });
   const phase = useSelector(session, (s) => (s.matches('revoked') ? 'revoked' : s.matches('invalid') ? 'invalid' : s.matches('live') ? 'live' : 'starting'));
   const grant = useSelector(session, (s) => s.context.grant);

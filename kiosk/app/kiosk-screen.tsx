@@ -7,7 +7,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { distinctUntilChanged, first, map } from 'rxjs';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import type { KioskBoard } from '../../domain/kiosk-board';
 import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
 import { useObservable } from '../../src/ui/use-observable';
@@ -35,7 +35,7 @@ const BOARDS: Record<KioskBoard, ComponentType> = {
 };
 
 export function KioskScreen() {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const { live, config, url } = useKiosk();
   const playlist = useActorRef(playlistMachine, { input: { boards: config.boards, secondsPerBoard: config.secondsPerBoard, pin: url.pin } });
   useEffect(() => {
@@ -89,12 +89,12 @@ export function KioskScreen() {
 
 /** The time of day from the shared clock; only this re-renders every tick. */
 function Clock() {
-  const { i18n } = useTranslation();
+  const { language } = useKioskText();
   const { live } = useKiosk();
   const now = useObservable(live.clock$, live.now());
   return (
     <span className="ml-auto font-semibold tabular-nums" data-testid="kiosk-clock">
-      {formatClock(now, i18n.language)}
+      {formatClock(now, language)}
     </span>
   );
 }

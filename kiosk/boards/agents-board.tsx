@@ -5,7 +5,7 @@
  * extension actor (STYLE 6), and timers are painted without renders (timer-painter.ts).
  */
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import { statusCode } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
 import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
@@ -109,7 +109,7 @@ function usePageClock(paging: boolean): number {
 }
 
 export function AgentsBoard() {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const { live, config } = useKiosk();
   const overview = useAgentsOverview(live, config.hideOffline);
   const area = useRef<HTMLDivElement>(null);

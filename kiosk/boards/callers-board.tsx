@@ -4,7 +4,7 @@
  * the room; when more callers wait than fit, the last line says how many more.
  */
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import { map } from 'rxjs';
 import { waitingCallers } from '../../streams/live-queues';
 import { useObservable } from '../../src/ui/use-observable';
@@ -24,7 +24,7 @@ export function callerRows(height: number, viewportHeight: number, count: number
 }
 
 export function CallersBoard() {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const { live, config } = useKiosk();
   const callers$ = useMemo(() => live.queues$.pipe(map(waitingCallers)), [live.queues$]);
   const callers = useObservable(callers$, []);

@@ -6,7 +6,7 @@
  * container units, so a tile reads well whether the floor has 2 queues or 20.
  */
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import { scan } from 'rxjs';
 import { formatTimer } from '../../machines/extension-machine';
 import type { QueueStats } from '../../streams/queue-stats';
@@ -31,7 +31,7 @@ const LEVEL_STYLE: Record<Level, CSSProperties> = {
 };
 
 export function QueuesBoard() {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const { live, config, url } = useKiosk();
   const levels$ = useMemo(() => live.stats$.pipe(scan((state: QueueLevelsState, stats: QueueStats[]) => ({ ...stepQueueLevels(state, stats, config.thresholds), stats }), { ...INITIAL_QUEUE_LEVELS, stats: [] as QueueStats[] })), [live.stats$, config.thresholds]);
   const state = useObservable(levels$, null);
@@ -56,7 +56,7 @@ export function QueuesBoard() {
 }
 
 function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: QueueLevels | undefined; agents: AgentCounts | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const tile = levels?.tile ?? 'normal';
   // sizes in container units of the tile (the smaller of width and height wins), so 2 or 20 queues read well
   return (

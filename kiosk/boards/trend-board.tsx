@@ -10,7 +10,7 @@ import { Group } from '@visx/group';
 import { Bar, LinePath } from '@visx/shape';
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import { TREND_BUCKETS, TREND_BUCKET_MINUTES, type KioskTrend } from '../../domain/kiosk-trend';
 import { useKiosk } from '../app/kiosk-context';
 import { useElementSize } from '../app/use-element-size';
@@ -65,7 +65,7 @@ function useTrend(): TrendState {
 }
 
 export function TrendBoard() {
-  const { t } = useTranslation();
+  const { t } = useKioskText();
   const state = useTrend();
   const area = useRef<HTMLDivElement>(null);
   const size = useElementSize(area);

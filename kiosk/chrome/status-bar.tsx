@@ -3,7 +3,7 @@
  * time), and the playlist's boards (the current one marked; a touch pins it, a second touch unpins).
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useKioskText } from '../kiosk-text-context';
 import type { Observable } from 'rxjs';
 import type { KioskBoard } from '../../domain/kiosk-board';
 import type { ConnectionHealth } from '../../streams/connection-health';
@@ -29,7 +29,7 @@ interface StatusBarProps {
 }
 
 export function StatusBar({ health$, boards, current, pinned, reloading, onPick }: StatusBarProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useKioskText();
   // a change of state, staleness or the first data shows at once; asOf alone at most once a second
   const throttled$ = useMemo(() => footerHealth(health$), [health$]);
   const health = useObservable(throttled$, null);
@@ -42,7 +42,7 @@ export function StatusBar({ health$, boards, current, pinned, reloading, onPick 
         {t(`kiosk.health.${state}`)}
       </span>
       <span className="text-k-muted tabular-nums" data-testid="kiosk-as-of" data-data={line.asOf === null ? 'none' : line.key === 'kiosk.health.staleAsOf' ? 'stale' : 'fresh'}>
-        {line.asOf === null ? t(line.key) : t(line.key, { time: formatClock(line.asOf, i18n.language) })}
+        {line.asOf === null ? t(line.key) : t(line.key, { time: formatClock(line.asOf, language) })}
       </span>
       {reloading ? <span className="font-semibold text-k-reconnecting">{t('kiosk.session.reloading')}</span> : null}
       <nav className="ml-auto flex items-center gap-[1vh]">
