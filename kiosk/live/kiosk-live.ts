@@ -1,8 +1,9 @@
 /**
  * The kiosk service (STYLE 11 "one kiosk service read by one hook"): everything live a TV screen
  * needs, made once per session and disposed with it.
- * - the hub connection (src/hub/hub-client: one per tab, never gives up), its token read from the
- *   kiosk session at every negotiate; a reconnect asks the session to check its key at once, so a
+ * - the hub connection (src/hub/hub-client: one per tab, never gives up) over our own WebSocket
+ *   connection (src/hub/ws-hub-connection.ts, not SignalR's client), its token read from the kiosk
+ *   session at every connect; a reconnect asks the session to check its key at once, so a
  *   revoked screen (the server closes its connection) shows "revoked" within seconds;
  * - the live pipeline the panel reads too (streams/live-feed.ts): the extension registry, the live
  *   queues and aggregates, the connection and PBX health, ONE shared clock in server time;
@@ -13,6 +14,7 @@
 import { createLiveFeed, type LiveFeed, type LiveMembers } from '../../streams/live-feed';
 import { KIOSK_SNAPSHOT_METHODS } from '../../src/hub/contract';
 import { createHubClient, type HubClient } from '../../src/hub/hub-client';
+import { wsHubConnection } from '../../src/hub/ws-hub-connection';
 import { NO_PROBE, type BenchProbe } from './bench-probe';
 import { createTimerPainter, type TimerPainter } from './timer-painter';
 
@@ -38,7 +40,7 @@ export interface KioskLiveOptions {
 export function createKioskLive(options: KioskLiveOptions): KioskLive {
   const { corpId } = options;
   // the boards read extensions and queues: the lists of calls, channels and contacts are the panels' (never pushed to a kiosk either)
-  const hub = createHubClient({ accessToken: options.token, corpId: () => corpId, snapshots: KIOSK_SNAPSHOT_METHODS });
+  const hub = createHubClient({ accessToken: options.token, corpId: () => corpId, snapshots: KIOSK_SNAPSHOT_METHODS, connect: wsHubConnection() });
   const feed = createLiveFeed({ corpId, events$: hub.events$, state$: hub.state$ });
   const painter = createTimerPainter();
   const subscriptions = [

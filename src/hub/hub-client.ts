@@ -1,8 +1,10 @@
 /**
- * The browser's one real-time connection (ARCHITECTURE "One SignalR connection per tab"): one
- * @microsoft/signalr HubConnection, JSON protocol over WebSockets, exposed as streams (STYLE 7, 9).
+ * The browser's one real-time connection (ARCHITECTURE "One SignalR connection per tab"): one hub
+ * connection, JSON protocol over WebSockets, exposed as streams (STYLE 7, 9). The connection is made
+ * by the `connect` the screen passes: @microsoft/signalr's client in the admin app
+ * (signalr-connection.ts), our own on the kiosk route (ws-hub-connection.ts).
  *
- * - It never gives up. SignalR's automatic reconnect runs with our policy (retry-policy.ts, never
+ * - It never gives up. SignalR's automatic reconnect (admin app) runs with our policy (retry-policy.ts, never
  *   null); what it does not cover, a first start() that fails and a Close without allowReconnect
  *   (reference/protocols.md §1.8, §6.8), our own start loop retries with the same policy. Only
  *   dispose() stops it.
@@ -16,22 +18,12 @@
  * - The token is read by accessTokenFactory at every negotiate, so a refreshed token is used at the
  *   next reconnect.
  */
-import {
-  HttpTransportType,
-  HubConnectionBuilder,
-  HubConnectionState,
-  JsonHubProtocol,
-  LogLevel,
-  type IHttpConnectionOptions,
-  type IHubProtocol,
-  type ILogger,
-  type IRetryPolicy,
-} from '@microsoft/signalr';
 import { BehaviorSubject, Subject, share, type Observable } from 'rxjs';
 import { HUB, type HubMethod, type HubPushName } from '../../domain/realtime';
 import type { HubConnectionState as ClientState } from '../../streams/connection-health';
 import { toTypedEvents, type HubEvent } from '../../streams/hub-events';
 import { HUB_PUSH_NAMES, RESYNC_PUSH, SNAPSHOT_METHODS, type HubMethodArgs, type HubMethodResult, type SnapshotMethod } from './contract';
+import type { ConnectionState, HubClientLogger, HubConnectionFactory, HubConnectionLike } from './hub-connection';
 import { createRetryPolicy, type RetryOptions } from './retry-policy';
 
 export type { ClientState as HubState };
@@ -45,31 +37,7 @@ export interface HubRecord {
 /** Why fresh snapshots were asked for. */
 export type SnapshotReason = 'connected' | 'reconnected' | 'resync' | 'requested';
 
-/** The subset of @microsoft/signalr's HubConnection the client uses (a fake implements it in tests). */
-export interface HubConnectionLike {
-  readonly state: HubConnectionState;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  on(name: string, handler: (...args: unknown[]) => void): void;
-  invoke(name: string, ...args: unknown[]): Promise<unknown>;
-  onclose(callback: (error?: Error) => void): void;
-  onreconnecting(callback: (error?: Error) => void): void;
-  onreconnected(callback: (connectionId?: string) => void): void;
-}
-
-/** The subset of @microsoft/signalr's HubConnectionBuilder the client uses. */
-export interface HubBuilderLike {
-  withUrl(url: string, options: IHttpConnectionOptions): HubBuilderLike;
-  withHubProtocol(protocol: IHubProtocol): HubBuilderLike;
-  withAutomaticReconnect(policy: IRetryPolicy): HubBuilderLike;
-  configureLogging(logger: ILogger): HubBuilderLike;
-  build(): HubConnectionLike;
-}
-
-export interface HubClientLogger {
-  warn(message: string, data?: Record<string, unknown>): void;
-  info?(message: string, data?: Record<string, unknown>): void;
-}
+export type { HubClientLogger, HubConnectionLike } from './hub-connection';
 
 export interface HubClientOptions {
   /** default HUB.path ('/hub') */
@@ -78,8 +46,8 @@ export interface HubClientOptions {
   accessToken: () => string | null;
   /** the corp whose snapshots are asked for: level 1's working corp; null: the caller's own corp */
   corpId?: () => number | null;
-  /** a fresh HubConnectionBuilder (tests inject a fake) */
-  builder?: () => HubBuilderLike;
+  /** makes the connection: SignalR's client (signalr-connection.ts), ours for the kiosk (ws-hub-connection.ts), a fake in tests */
+  connect: HubConnectionFactory;
   log?: HubClientLogger;
   /** backoff settings (tests shorten them); the cap defaults to HUB.maxReconnectDelayMs */
   retry?: RetryOptions;
@@ -106,17 +74,8 @@ const consoleLog: HubClientLogger = {
   warn: (message, data) => console.warn(message, data ?? ''),
 };
 
-/** SignalR's own log lines, warnings and worse, go to our logger. */
-function signalrLogger(log: HubClientLogger): ILogger {
-  return {
-    log(level: LogLevel, message: string) {
-      if (level >= LogLevel.Warning && level !== LogLevel.None) log.warn(`signalr: ${message}`);
-    },
-  };
-}
-
 /** read through a call: TypeScript would keep the narrowing of `connection.state` across awaits */
-function stateOf(connection: HubConnectionLike): HubConnectionState {
+function stateOf(connection: HubConnectionLike): ConnectionState {
   return connection.state;
 }
 
@@ -136,15 +95,12 @@ export function createHubClient(options: HubClientOptions): HubClient {
   const records$ = new Subject<HubRecord>();
   const snapshotRequests$ = new Subject<SnapshotReason>();
 
-  const connection = (options.builder ?? (() => new HubConnectionBuilder()))()
-    .withUrl(url, {
-      accessTokenFactory: () => options.accessToken() ?? '',
-      transport: HttpTransportType.WebSockets,
-    })
-    .withHubProtocol(new JsonHubProtocol())
-    .withAutomaticReconnect(policy)
-    .configureLogging(signalrLogger(log))
-    .build();
+  const connection = options.connect({
+    url,
+    accessToken: () => options.accessToken() ?? '',
+    retryPolicy: policy,
+    log,
+  });
 
   let disposed = false;
   let looping = false;
@@ -227,13 +183,13 @@ export function createHubClient(options: HubClientOptions): HubClient {
         await sleep(policy.nextRetryDelayInMilliseconds({ previousRetryCount: waitFirst, elapsedMilliseconds: 0, retryReason }));
       }
       for (let attempt = 0; !disposed; attempt++) {
-        // SignalR is reconnecting or already up: nothing for us to do
-        if (connection.state !== HubConnectionState.Disconnected) return;
+        // the connection is reconnecting by itself or already up: nothing for us to do
+        if (connection.state !== 'Disconnected') return;
         setState(wasConnected ? 'reconnecting' : 'connecting');
         try {
           await connection.start();
           // closed again before this continuation ran: count it as a failed attempt
-          if (!disposed && stateOf(connection) !== HubConnectionState.Connected) throw new Error('The connection closed right after it started.');
+          if (!disposed && stateOf(connection) !== 'Connected') throw new Error('The connection closed right after it started.');
         } catch (error) {
           if (disposed) return;
           retryReason = asError(error);
@@ -260,7 +216,7 @@ export function createHubClient(options: HubClientOptions): HubClient {
   }
 
   function requestSnapshots(reason: SnapshotReason = 'requested'): void {
-    if (disposed || connection.state !== HubConnectionState.Connected) return;
+    if (disposed || connection.state !== 'Connected') return;
     snapshotRequests$.next(reason);
     const corp = corpId();
     const args = corp === null || corp === undefined ? [] : [corp];

@@ -9,6 +9,7 @@ import { STORAGE_KEYS } from '../app/session-store';
 import { useSession } from '../app/session';
 import { createHubClient, type HubClient, type HubState } from './hub-client';
 import { createHubHolder, type HubHolder } from './hub-holder';
+import { signalrConnection } from './signalr-connection';
 
 let tabHolder: HubHolder | null = null;
 
@@ -18,6 +19,7 @@ export function tabHubHolder(): HubHolder {
     createHubClient({
       accessToken: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEYS.token)),
       corpId,
+      connect: signalrConnection(),
     }),
   );
   return tabHolder;

@@ -4,7 +4,7 @@
  * records, drops the connection with or without SignalR's automatic reconnect.
  */
 import { HubConnectionState, type IHttpConnectionOptions, type IHubProtocol, type ILogger, type IRetryPolicy } from '@microsoft/signalr';
-import type { HubBuilderLike, HubConnectionLike } from '../../../src/hub';
+import type { HubBuilderLike, SignalRConnectionLike } from '../../../src/hub';
 
 type Handler = (...args: unknown[]) => void;
 
@@ -13,7 +13,7 @@ export interface Invocation {
   args: unknown[];
 }
 
-export class FakeConnection implements HubConnectionLike {
+export class FakeConnection implements SignalRConnectionLike {
   state: HubConnectionState = HubConnectionState.Disconnected;
   readonly handlers = new Map<string, Handler[]>();
   readonly invocations: Invocation[] = [];

@@ -6,7 +6,7 @@
 import { HttpTransportType, HubConnectionState, JsonHubProtocol, LogLevel, type IRetryPolicy } from '@microsoft/signalr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXT_STATUS, HUB_METHODS, type HubPushName } from '../../../domain/realtime';
-import { createHubClient, HUB_PUSH_NAMES, KIOSK_SNAPSHOT_METHODS, RESYNC_PUSH, SNAPSHOT_METHODS, type HubClient, type HubClientOptions, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
+import { createHubClient, HUB_PUSH_NAMES, KIOSK_SNAPSHOT_METHODS, RESYNC_PUSH, signalrConnection, SNAPSHOT_METHODS, type HubClient, type HubClientOptions, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
 import { isPush, type HubEvent } from '../../../streams/hub-events';
 import { connectionHealth, type ConnectionHealth } from '../../../streams/connection-health';
 import { FakeBuilder, memoryLog } from './fake-hub';
@@ -33,7 +33,7 @@ function rig(options: Partial<HubClientOptions> = {}): Rig {
   const client = createHubClient({
     accessToken: () => 'tok',
     corpId: () => 2,
-    builder: () => builder,
+    connect: signalrConnection(() => builder),
     log,
     retry: { random: () => 0 },
     ...options,

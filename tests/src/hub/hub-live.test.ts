@@ -1,5 +1,6 @@
 /**
- * The hub client with the real @microsoft/signalr against the real hub server (server/hub, on a plain
+ * The hub client, over @microsoft/signalr's client (admin app) and over our WebSocket connection
+ * (kiosk), against the real hub server (server/hub, on a plain
  * http.Server on loopback): connect, snapshots, a pushed record, a hub restart on the same port, a
  * Close without allowReconnect, a backplane Resync, a refreshed token. Short backoff (50..400 ms) so
  * the whole file takes a few seconds.
@@ -7,6 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket } from 'ws';
 import { EXT_STATUS, type LiveExtension } from '../../../domain/realtime';
 import {
   connectHubToBackplane,
@@ -17,7 +19,7 @@ import {
   type HubServer,
   type LiveSource,
 } from '../../../server/hub';
-import { createHubClient, type HubClient, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
+import { createHubClient, signalrConnection, wsHubConnection, type HubClient, type HubConnectionFactory, type HubRecord, type HubState, type SnapshotReason } from '../../../src/hub';
 import type { HubEvent } from '../../../streams/hub-events';
 import { memoryLog } from './fake-hub';
 
@@ -91,7 +93,13 @@ async function waitFor(what: string, probe: () => boolean, timeoutMs = 8000): Pr
 
 const snapshotsAnswered = (srv: LiveServer) => Object.values(srv.calls).every((n) => n >= 1);
 
-describe('hub client ↔ real hub server', () => {
+const CONNECTIONS: [string, HubConnectionFactory][] = [
+  ['@microsoft/signalr', signalrConnection()],
+  // Node 20 has no WebSocket of its own; `ws` speaks the browser's API
+  ['our WebSocket connection (kiosk)', wsHubConnection({ WebSocket: NodeWebSocket as unknown as typeof WebSocket })],
+];
+
+describe.each(CONNECTIONS)('hub client ↔ real hub server, over %s', (_name, connect) => {
   let srv: LiveServer;
   let client: HubClient;
   let token = 'tok-1';
@@ -109,6 +117,7 @@ describe('hub client ↔ real hub server', () => {
       corpId: () => CORP,
       retry: { baseDelayMs: 50, maxDelayMs: 400 },
       log,
+      connect,
     });
     client.state$.subscribe((s) => states.push(s));
     client.records$.subscribe((r) => records.push(r));

@@ -5,7 +5,7 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createHubClient, createHubHolder, HubClientProvider, useHub, useHubState, type HubHolder } from '../../../src/hub';
+import { createHubClient, createHubHolder, HubClientProvider, signalrConnection, useHub, useHubState, type HubHolder } from '../../../src/hub';
 import { FakeBuilder, memoryLog } from './fake-hub';
 
 function Probe(): ReactNode {
@@ -24,7 +24,7 @@ let holder: HubHolder;
 beforeEach(() => {
   vi.useFakeTimers();
   builder = new FakeBuilder();
-  holder = createHubHolder((corpId) => createHubClient({ accessToken: () => 'tok', corpId, builder: () => builder, log: memoryLog() }));
+  holder = createHubHolder((corpId) => createHubClient({ accessToken: () => 'tok', corpId, connect: signalrConnection(() => builder), log: memoryLog() }));
 });
 afterEach(async () => {
   await holder.dispose();
