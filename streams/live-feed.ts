@@ -15,7 +15,7 @@ import { createActor } from 'xstate';
 import { BehaviorSubject, distinctUntilChanged, filter, map, scan, shareReplay, skip, startWith, asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { LiveQueue } from '../domain/realtime';
 import type { ExtensionActorRef } from '../machines/extension-machine';
-import { extensionRegistryMachine, type ExtensionRegistryRef } from '../machines/extension-registry';
+import { extensionRegistryMachine, routeToExtension, type ExtensionRegistryRef } from '../machines/extension-registry';
 import { clock$ as sharedClock } from './clock';
 import { connectionHealth, type ConnectionHealth, type HubConnectionState } from './connection-health';
 import { registryEvents } from './extension-inputs';
@@ -98,7 +98,7 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     map(() => now()),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  subscriptions.push(registryEvents(events$, corpId).subscribe((event) => registry.send(event)));
+  subscriptions.push(registryEvents(events$, corpId).subscribe((event) => routeToExtension(registry, event)));
 
   const queues$ = events$.pipe(
     scan((acc: readonly LiveQueue[], event) => reduceQueues(acc, event, corpId), []),

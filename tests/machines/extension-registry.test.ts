@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { EXT_STATUS, type LiveExtension } from '../../domain';
 import { timerStart } from '../../machines/extension-machine';
-import { childId, extensionNumbers, extensionRef, extensionRegistryMachine, type RegistryEvent } from '../../machines/extension-registry';
+import { childId, extensionNumbers, extensionRef, extensionRegistryMachine, routeToExtension, type RegistryEvent } from '../../machines/extension-registry';
 import { CORP, OTHER_CORP, ev, ext } from './fixtures';
 
 const all = (extensions: LiveExtension[], corpId = CORP, ts = 50_000): RegistryEvent => ({
@@ -110,5 +110,40 @@ describe('extension registry', () => {
     reg.send(ev.hangup());
     clock.increment(100);
     expect(child.getSnapshot().value).toBe('online');
+  });
+
+  it('B-PNL-20 routeToExtension ends where registry.send ends, without a registry step for a per-extension event', () => {
+    const events: RegistryEvent[] = [
+      all([ext('201'), ext('202'), ext('203', EXT_STATUS.offline)]),
+      ev.ringing({ number: '201', at: 10_000 }),
+      ev.ringing({ number: '202', role: 'caller', peer: '201', at: 10_100 }),
+      ev.connected({ number: '201', at: 12_000 }),
+      ev.device(EXT_STATUS.inUse, { number: '201', callStart: 12_000, peer: '5551234', at: 12_001 }),
+      ev.device(EXT_STATUS.onHold, { number: '201', at: 15_000 }),
+      ev.device(EXT_STATUS.online, { number: '203', at: 16_000 }),
+      ev.device(EXT_STATUS.inUse, { number: '999', at: 16_500 }), // no such extension
+      ev.device(EXT_STATUS.offline, { number: '202', corpId: OTHER_CORP, at: 17_000 }), // another corp
+      ev.hangup({ number: '201', callId: 'c1.1', at: 30_000 }),
+      all([ext('201', EXT_STATUS.hangup, { since: 30_000 }), ext('203', EXT_STATUS.online)]),
+      ev.device(EXT_STATUS.ringing, { number: '203', peer: '201', at: 31_000 }),
+    ];
+    const clock = new SimulatedClock();
+    const viaSend = registry(clock);
+    const direct = registry(clock);
+    for (const event of events) {
+      const before = direct.getSnapshot();
+      viaSend.send(event);
+      routeToExtension(direct, event);
+      if (event.type !== 'EXTENSIONS') expect(direct.getSnapshot()).toBe(before);
+      const numbers = extensionNumbers(viaSend.getSnapshot());
+      expect(extensionNumbers(direct.getSnapshot())).toEqual(numbers);
+      for (const number of numbers) {
+        const a = extensionRef(viaSend.getSnapshot(), number)!.getSnapshot();
+        const b = extensionRef(direct.getSnapshot(), number)!.getSnapshot();
+        expect({ value: b.value, context: b.context }, `${number} after ${event.type}`).toEqual({ value: a.value, context: a.context });
+      }
+    }
+    clock.increment(5_000);
+    expect(extensionRef(direct.getSnapshot(), '201')!.getSnapshot().value).toBe(extensionRef(viaSend.getSnapshot(), '201')!.getSnapshot().value);
   });
 });
