@@ -24,7 +24,7 @@
  * counter to start from). Rounded to 0.1 like Asterisk's `%2.1f`; null while the
  * denominator is 0 (Asterisk prints 0.0, a board shows "—").
  *
- * The stream ends with distinctUntilChanged(deepEqual): a clock tick with nobody waiting emits nothing.
+ * A list is emitted only when a record in it changed: a clock tick with nobody waiting emits nothing.
  */
 import { Observable, defer, distinctUntilChanged, filter, map, merge, scan } from 'rxjs';
 import { HUB, type LiveQueue, type QueueCaller } from '../domain/realtime';
@@ -115,7 +115,9 @@ function reduceEvent(acc: Acc, event: HubEvent, options: QueueStatsOptions): Acc
       };
     }
     default:
-      return { ...acc, lastTs, dirty: acc.tick === null && waitingAnywhere(acc) };
+      // the other pushes (1,000 a second on a busy floor) only move `now` before the first tick
+      if (acc.tick !== null) return acc.dirty ? { ...acc, dirty: false } : acc;
+      return { ...acc, lastTs, dirty: waitingAnywhere(acc) };
   }
 }
 
@@ -125,12 +127,10 @@ function updateQueue(queues: QueueAcc[], queueId: number, update: (q: QueueAcc) 
   return queues.some((q) => q.queue.queueId === queueId) ? queues.map((q) => (q.queue.queueId === queueId ? update(q) : q)) : queues;
 }
 
-function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
-  const now = acc.tick ?? acc.lastTs;
-  return acc.queues.map(({ queue, callers }) => {
-    const waiting = Object.values(callers);
-    const earliest = waiting.reduce((min, c) => Math.min(min, c.since), Number.POSITIVE_INFINITY);
-    return {
+function queueStatsAt(queue: QueueAcc['queue'], callers: QueueAcc['callers'], now: number, options: QueueStatsOptions): QueueStats {
+  const waiting = Object.values(callers);
+  const earliest = waiting.reduce((min, c) => Math.min(min, c.since), Number.POSITIVE_INFINITY);
+  return {
       corpId: queue.corpId,
       queueId: queue.queueId,
       name: queue.name,
@@ -139,10 +139,31 @@ function toStats(acc: Acc, options: QueueStatsOptions): QueueStats[] {
       answered: queue.answered,
       abandoned: queue.abandoned,
       answeredWithinSl: queue.answeredWithinSl,
-      serviceLevelSec: options.serviceLevelSec ?? queue.serviceLevelSec,
-      serviceLevelPct: serviceLevelPct(queue, options.formula),
-    };
-  });
+    serviceLevelSec: options.serviceLevelSec ?? queue.serviceLevelSec,
+    serviceLevelPct: serviceLevelPct(queue, options.formula),
+  };
+}
+
+/**
+ * The stats of every queue, reusing the previous record of a queue whose state did not change (and,
+ * while somebody waits in it, whose clock did not move) or came out deep-equal: one caller entering a
+ * queue makes one new record, not one per queue, and the emitted list is new only when a record is.
+ */
+function statsUpdater(options: QueueStatsOptions): (acc: Acc) => QueueStats[] {
+  let last: { queues: QueueAcc[]; now: number; stats: QueueStats[] } | null = null;
+  return (acc) => {
+    const now = acc.tick ?? acc.lastTs;
+    const before = last;
+    const stats = acc.queues.map((q, i) => {
+      const old = before && before.queues[i]?.queue.queueId === q.queue.queueId ? before.stats[i] : undefined;
+      if (old && before?.queues[i] === q && (old.waiting === 0 || before.now === now)) return old;
+      const fresh = queueStatsAt(q.queue, q.callers, now, options);
+      return old && deepEqual(old, fresh) ? old : fresh;
+    });
+    const unchanged = before !== null && before.stats.length === stats.length && stats.every((q, i) => q === before.stats[i]);
+    last = { queues: acc.queues, now, stats: unchanged ? before.stats : stats };
+    return last.stats;
+  };
 }
 
 export function queueStats(events$: Observable<HubEvent>, clock$: Observable<number>, options: QueueStatsOptions): Observable<QueueStats[]> {
@@ -160,8 +181,9 @@ export function queueStats(events$: Observable<HubEvent>, clock$: Observable<num
     return inputs$.pipe(
       scan((acc: Acc, input: Input): Acc => (input.kind === 'tick' ? onTick(acc, input.now) : reduceEvent(acc, input.event, options)), initial),
       filter((acc) => acc.ready && acc.dirty),
-      map((acc) => toStats(acc, options)),
-      distinctUntilChanged(deepEqual),
+      map(statsUpdater(options)),
+      // the updater returns the same list while no record changed
+      distinctUntilChanged(),
     );
   });
 }

@@ -152,4 +152,25 @@ describe('queue stats (marbles)', () => {
       expectObservable(missing$).toBe('a', { a: null });
     });
   });
+
+  it('a caller joining one queue makes one new record; the other queues keep theirs, and other pushes emit nothing', () => {
+    const emitted: QueueStats[][] = [];
+    scheduler().run(({ hot, cold, flush }) => {
+      const events$ = hot<HubEvent>('a-b-c-d', {
+        a: hub.allQueues([queue(1), queue(2), queue(3)]),
+        b: hub.joined(caller('q1', 0, { queueId: 2 })),
+        c: hub.device('201', EXT_STATUS.inUse, 5),
+        d: hub.ringing('x.1', '5551234', '201', 6),
+      });
+      // the clock ticked once: the other pushes no longer move `now`
+      queueStats(events$, cold<number>('a', { a: 0 }), { corpId: CORP }).subscribe((list) => emitted.push(list));
+      flush();
+    });
+    expect(emitted).toHaveLength(2);
+    const [before, after] = emitted;
+    expect(after.map((q) => q.waiting)).toEqual([0, 1, 0]);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
+  });
 });
