@@ -18,6 +18,7 @@
  *   `serverTimeoutMs` end the connection with an error (onclose).
  * - a Ping when nothing was sent for `keepAliveMs`, checked on every frame received (the server pings
  *   every 15 s, so this runs even where timers are throttled) and by one interval.
+ * - records handled in tasks of at most `sliceMs` (see drain()).
  * What it does not: reconnect by itself. Every loss goes to onclose and the hub client's start loop
  * connects again with its backoff (hub-client.ts), so onreconnecting/onreconnected never fire.
  */
@@ -28,6 +29,9 @@ const RS = '\x1e';
 const HANDSHAKE = `{"protocol":"json","version":1}${RS}`;
 const PING = `{"type":6}${RS}`;
 const CLOSE = `{"type":7}${RS}`;
+
+/** how long one task handles received records (the rest in the next task) */
+const DEFAULT_SLICE_MS = 8;
 
 /** SignalR's message types (reference/protocols.md §1.6) */
 const INVOCATION = 1;
@@ -41,6 +45,18 @@ export interface WsHubConnectionOptions {
   serverTimeoutMs?: number;
   /** a Ping goes out when nothing was sent for this long (default HUB.pingIntervalMs, 15 s) */
   keepAliveMs?: number;
+  /** records are handled for at most this long per task, the rest in the next (default 8 ms) */
+  sliceMs?: number;
+}
+
+/** a record as JSON.parse gives it: the fields of the message types we handle */
+interface Message {
+  type?: number;
+  target?: string;
+  arguments?: unknown[];
+  invocationId?: string;
+  result?: unknown;
+  error?: string;
 }
 
 interface Pending {
@@ -68,6 +84,12 @@ class WsHubConnection implements HubConnectionLike {
   private readonly handlers = new Map<string, ((...args: unknown[]) => void)[]>();
   private readonly closeCallbacks: ((error?: Error) => void)[] = [];
   private starting: Pending | null = null;
+  /** records received and not yet handled (from inboxHead on) */
+  private inbox: string[] = [];
+  private inboxHead = 0;
+  private drainScheduled = false;
+  /** wakes drain() in a task of its own; open while a connection is (a port with a listener keeps Node running) */
+  private wakeDrain: MessageChannel | null = null;
 
   constructor(
     private readonly url: string,
@@ -82,6 +104,10 @@ class WsHubConnection implements HubConnectionLike {
     this.handshaken = false;
     return new Promise<void>((resolve, reject) => {
       this.starting = { resolve: () => resolve(), reject };
+      this.wakeDrain = new MessageChannel();
+      this.wakeDrain.port1.onmessage = () => {
+        if (this.drainScheduled) this.drain();
+      };
       // the server timeout covers the whole start too: a socket that never opens or a handshake never answered
       this.lastReceived = Date.now();
       this.watchdog = setInterval(() => this.checkTimers(Date.now()), Math.min(1000, this.options.keepAliveMs, this.options.serverTimeoutMs));
@@ -153,22 +179,41 @@ class WsHubConnection implements HubConnectionLike {
       return;
     }
     const records = data.split(RS);
-    // the last item is the empty string after the final separator
-    for (let i = 0; i < records.length - 1 && this.socket; i++) {
-      let message: { type?: number; target?: string; arguments?: unknown[]; invocationId?: string; result?: unknown; error?: string };
+    records.pop(); // the empty string after the final separator
+    if (this.inbox.length === 0) this.inbox = records;
+    else for (const record of records) this.inbox.push(record);
+    if (!this.drainScheduled) this.drain();
+    this.checkTimers(now);
+  }
+
+  /**
+   * Handles the records received, in order, for at most `sliceMs` per task; the rest waits for the next
+   * task (a MessageChannel message, which lets the browser paint in between). A frame the server filled
+   * while this page was busy can hold a thousand records: handled in one go they made tasks of 80-150 ms
+   * (bench:wallboard --trace), with the renders they cause.
+   */
+  private drain(): void {
+    this.drainScheduled = false;
+    const started = performance.now();
+    while (this.inboxHead < this.inbox.length && this.socket) {
+      const text = this.inbox[this.inboxHead++];
+      let message: Message;
       try {
-        message = JSON.parse(records[i]) as typeof message;
+        message = JSON.parse(text) as Message;
       } catch {
         this.fail(new Error('The server sent a record that is not JSON.'));
         return;
       }
-      if (!this.handshaken) {
-        this.handshake(message);
-        continue;
+      if (this.handshaken) this.dispatch(message);
+      else this.handshake(message);
+      if (this.inboxHead < this.inbox.length && performance.now() - started >= this.options.sliceMs) {
+        this.drainScheduled = true;
+        this.wakeDrain?.port2.postMessage(null);
+        return;
       }
-      this.dispatch(message);
     }
-    this.checkTimers(now);
+    this.inbox = [];
+    this.inboxHead = 0;
   }
 
   private handshake(response: { error?: string }): void {
@@ -184,7 +229,7 @@ class WsHubConnection implements HubConnectionLike {
     starting?.resolve(undefined);
   }
 
-  private dispatch(message: { type?: number; target?: string; arguments?: unknown[]; invocationId?: string; result?: unknown; error?: string }): void {
+  private dispatch(message: Message): void {
     switch (message.type) {
       case INVOCATION: {
         const handlers = this.handlers.get(String(message.target).toLowerCase());
@@ -239,6 +284,11 @@ class WsHubConnection implements HubConnectionLike {
     this.state = 'Disconnected';
     if (this.watchdog) clearInterval(this.watchdog);
     this.watchdog = null;
+    this.inbox = [];
+    this.inboxHead = 0;
+    this.drainScheduled = false;
+    this.wakeDrain?.port1.close();
+    this.wakeDrain = null;
     if (this.socket) {
       this.socket.onopen = this.socket.onmessage = this.socket.onerror = this.socket.onclose = null;
       this.socket = null;
@@ -261,6 +311,7 @@ export function wsHubConnection(options: WsHubConnectionOptions = {}): HubConnec
     WebSocket: options.WebSocket ?? globalThis.WebSocket,
     serverTimeoutMs: options.serverTimeoutMs ?? HUB.clientTimeoutMs,
     keepAliveMs: options.keepAliveMs ?? HUB.pingIntervalMs,
+    sliceMs: options.sliceMs ?? DEFAULT_SLICE_MS,
   };
   return ({ url, accessToken, log }) => new WsHubConnection(url, accessToken, log, settings);
 }

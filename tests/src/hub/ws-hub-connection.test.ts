@@ -137,6 +137,24 @@ describe('the kiosk hub connection (B-PNL-18: the hub with the token as access t
     await expect.poll(() => rig.hub.connectionCount()).toBe(0);
   });
 
+  it('handles the records of a full frame in order over several tasks, not in one long task', async () => {
+    const rig = await startHub();
+    // sliceMs 0: one record per task, so each push below must end its task before the next begins
+    const { connection } = connect(rig, 'good', { sliceMs: 0 });
+    const seen: string[] = [];
+    connection.on('DeviceStateChanged', (payload) => {
+      seen.push(`push ${(payload as { number: string }).number}`);
+      queueMicrotask(() => seen.push('end of task'));
+    });
+    await connection.start();
+    // broadcasts in one tick share one frame (the hub's coalescing)
+    for (let i = 0; i < 20; i++) rig.hub.broadcast(2, 'DeviceStateChanged', { corpId: 2, number: String(1000 + i), status: 1, ts: i });
+    await expect.poll(() => seen.filter((s) => s.startsWith('push')).length).toBe(20);
+    await sleep(10);
+    const expected = Array.from({ length: 20 }, (_, i) => [`push ${1000 + i}`, 'end of task']).flat();
+    expect(seen).toEqual(expected);
+  });
+
   it('builds the socket URL from a path of the page or an absolute URL', () => {
     expect(hubSocketUrl('/hub', 'a b', 'https://tv.example.com/kiosk/acme/1?key=k')).toBe('wss://tv.example.com/hub?access_token=a+b');
     expect(hubSocketUrl('http://127.0.0.1:8080/hub', 't')).toBe('ws://127.0.0.1:8080/hub?access_token=t');
