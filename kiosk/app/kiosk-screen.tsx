@@ -5,7 +5,7 @@
  * a small pixel shift every minute against burn-in, a reload by itself when a new build is deployed.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { distinctUntilChanged, first, map } from 'rxjs';
 import { useKioskText } from '../kiosk-text-context';
 import type { KioskBoard } from '../../domain/kiosk-board';
@@ -49,7 +49,6 @@ export function KioskScreen() {
   const ready$ = useMemo(() => live.health$.pipe(first((h) => !h.stale && h.asOf !== null)), [live.health$]);
   const offset = useBurnInOffset();
   const reloading = useVersionWatch(live);
-  const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const sub = ready$.subscribe(() => live.probe.setReady(true));
@@ -61,8 +60,8 @@ export function KioskScreen() {
   // unpromoted frame it changes the transform of the whole board's paint, and bench:wallboard --trace
   // showed single Layerize and Commit tasks of 40-55 ms, none in two runs with the layer
   return (
-    <div ref={frame} className="flex h-full flex-col gap-[1.2vh] p-[1.6vh]" style={{ transform: `translate(${offset.x}px, ${offset.y}px)`, willChange: 'transform' }} data-testid="kiosk-screen" data-board={board}>
-      <StatusIconImages root={frame} />
+    <div className="flex h-full flex-col gap-[1.2vh] p-[1.6vh]" style={{ transform: `translate(${offset.x}px, ${offset.y}px)`, willChange: 'transform' }} data-testid="kiosk-screen" data-board={board}>
+      <StatusIconImages />
       <header className="flex items-center gap-[2vh] text-[3.4vh] leading-none">
         <span className="truncate font-bold">{config.name}</span>
         <span className="text-k-muted">·</span>

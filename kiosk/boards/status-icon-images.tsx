@@ -6,19 +6,24 @@
  * (serialized, with each state's text colour as the stroke) and handed to the tiles as CSS custom
  * properties `--kiosk-icon-<tone>`.
  */
-import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { STATUS_LOOK, type StatusTone } from '../../src/ui/ext-status';
 import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
 
 export const iconVar = (tone: StatusTone) => `var(--kiosk-icon-${tone})`;
 
-/** Renders the six icons off screen once and publishes them as images on `root`. */
-export function StatusIconImages({ root }: { root: React.RefObject<HTMLElement | null> }) {
+/**
+ * Renders the six icons off screen once and publishes them as images on the element it is rendered
+ * in (its parent element, which the tiles are inside). Not a ref of the parent: a child's layout effect
+ * runs before its parent's ref is attached, so the images were never published and the tiles showed
+ * no icon (found 2026-11-27; tests/e2e/kiosk.test.ts now checks the icon).
+ */
+export function StatusIconImages() {
   const holder = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    const target = root.current;
     const box = holder.current;
-    if (!target || !box) return;
+    const target = box?.parentElement;
+    if (!box || !target) return;
     const serializer = new XMLSerializer();
     for (const look of Object.values(STATUS_LOOK)) {
       const svg = box.querySelector(`[data-icon="${look.icon}"] svg`);
@@ -27,7 +32,7 @@ export function StatusIconImages({ root }: { root: React.RefObject<HTMLElement |
       const markup = serializer.serializeToString(svg).replaceAll('currentColor', stroke);
       target.style.setProperty(`--kiosk-icon-${look.tone}`, `url("data:image/svg+xml,${encodeURIComponent(markup)}")`);
     }
-  }, [root]);
+  }, []);
   return (
     <div ref={holder} className="pointer-events-none absolute size-0 overflow-hidden" aria-hidden>
       {Object.entries(STATUS_ICONS).map(([name, Icon]) => (
@@ -37,9 +42,4 @@ export function StatusIconImages({ root }: { root: React.RefObject<HTMLElement |
       ))}
     </div>
   );
-}
-
-/** A state icon as a square background image (size from `style`, e.g. in em). */
-export function StatusIconImage({ tone, className, style }: { tone: StatusTone; className?: string; style?: CSSProperties }) {
-  return <span className={`inline-block bg-contain bg-center bg-no-repeat ${className ?? ''}`} style={{ ...style, backgroundImage: iconVar(tone) }} aria-hidden />;
 }

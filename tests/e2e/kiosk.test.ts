@@ -63,6 +63,8 @@ test('kiosk: one tile per acme extension; a call rings then runs its timer; hung
 
   // originate 237 → 238: 237 rings, then is in use with a running timer
   await expect(tile(page, '237')).toHaveAttribute('data-status', '3', { timeout: 15_000 });
+  // the state icon beside the number (never colour alone) is drawn: it was not, from a ref read too early
+  await expect.poll(() => tile(page, '237').getByTestId('kiosk-state-icon').evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^url\("data:image\/svg\+xml/);
   const originate = await request.post('/api/v1/originate', { data: { from: '237', to: '238' }, headers: { Authorization: `Bearer ${token}` } });
   expect(originate.ok(), await originate.text()).toBe(true);
   await expect(tile(page, '237')).toHaveAttribute('data-status', '1', { timeout: 15_000 });

@@ -1,0 +1,121 @@
+/**
+ * A kiosk tile's live state, painted into the tile's elements instead of rendered by React (as its
+ * timer already was, live/timer-painter.ts). React lays the tile out once per size (the auto-fit) and
+ * renders the elements empty; this writes what the extension's actor says into them, and on every new
+ * snapshot only what changed: the state colours, `data-status` and the state icon; the name; the
+ * other party (masked with the screen's privacy); the timer's start; the benchmark's probe.
+ *
+ * Why: at 2,000 tiles and 500 state changes a second React rendered a tile about 1,400 times a second
+ * (a call makes some seven machine events per party), each render a commit of its own with the
+ * fibers from the root down to the tile cloned; that was a tenth of the main thread in
+ * bench:wallboard --profile (bench/README.md). Writing two custom properties and an attribute is what
+ * such a render ended in anyway. Pure but for the nodes it is given (tests use fakes).
+ */
+import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
+import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
+import { statusLook } from '../../src/ui/ext-status';
+import type { BenchProbe } from '../live/bench-probe';
+import type { TimerPainter, TimerTarget } from '../live/timer-painter';
+import { fitName, maskParty } from '../format';
+import { iconVar } from './status-icon-images';
+
+/** The part of an element the painter writes (the DOM's HTMLElement has it; tests pass fakes). */
+export interface PaintedElement {
+  textContent: string | null;
+  style: { setProperty(name: string, value: string): void };
+  setAttribute(name: string, value: string): void;
+}
+
+export interface TileNodes {
+  root: PaintedElement;
+  /** the state icon beside the number; null when the icon is the tile's corner background */
+  icon: PaintedElement | null;
+  /** null when the tile is too small for names */
+  user: PaintedElement | null;
+  /** null when the tile is too small for the other party */
+  party: PaintedElement | null;
+  /** null when the tile shows the number only */
+  timer: TimerTarget | null;
+}
+
+export interface TilePaintOptions {
+  painter: TimerPainter;
+  probe: BenchProbe;
+  /** the screen's "mask caller numbers" */
+  privacy: boolean;
+  /** how many characters of a name fit the tile */
+  nameChars: number;
+}
+
+/** When the tile's timer started: ringing counts from the ring, a call from its answer; none otherwise. */
+export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
+  const status = statusCode(snapshot);
+  if (status === EXT_STATUS.ringing) return snapshot.context.since;
+  if (status === EXT_STATUS.inUse || status === EXT_STATUS.onHold) return snapshot.context.callStart ?? snapshot.context.since;
+  return null;
+}
+
+/** What a tile shows of its extension (and the `since` the benchmark's probe reports). */
+export interface TileView {
+  userName: string;
+  status: ExtStatus;
+  peer: string | null;
+  timerStart: number | null;
+  since: number;
+}
+
+export const tileView = (snapshot: ExtensionSnapshot): TileView => ({
+  userName: snapshot.context.userName,
+  status: statusCode(snapshot),
+  peer: snapshot.context.peer,
+  timerStart: tileTimerStart(snapshot),
+  since: snapshot.context.since,
+});
+
+/** `since` is not compared: alone it shows nothing (a timer shows from `timerStart`). */
+export const sameView = (a: TileView, b: TileView) => a.status === b.status && a.timerStart === b.timerStart && a.peer === b.peer && a.userName === b.userName;
+
+export interface TilePaint {
+  /** paints a snapshot of the tile's actor (the first one whole, later ones what changed) */
+  paint(snapshot: ExtensionSnapshot): void;
+  /** the timer leaves the painter */
+  dispose(): void;
+}
+
+export function createTilePaint(nodes: TileNodes, options: TilePaintOptions): TilePaint {
+  let shown: TileView | null = null;
+  let stopTimer: (() => void) | null = null;
+  return {
+    paint(snapshot) {
+      const view = tileView(snapshot);
+      const before = shown;
+      if (before && sameView(before, view)) return;
+      shown = view;
+      if (before?.status !== view.status) {
+        const look = statusLook(view.status);
+        nodes.root.style.setProperty('--tile-bg', `var(${look.token})`);
+        nodes.root.style.setProperty('--tile-fg', `var(${look.token}-fg)`);
+        nodes.root.setAttribute('data-status', String(view.status));
+        (nodes.icon ?? nodes.root).style.setProperty('background-image', iconVar(look.tone));
+        // a tile that had its icon in the corner (a larger floor) and has it beside the number now
+        if (!before && nodes.icon) nodes.root.style.setProperty('background-image', '');
+      }
+      if (nodes.user && before?.userName !== view.userName) {
+        nodes.user.textContent = fitName(view.userName, options.nameChars);
+        nodes.user.setAttribute('title', view.userName);
+      }
+      if (nodes.party && before?.peer !== view.peer) nodes.party.textContent = maskParty(view.peer, options.privacy);
+      if (before?.timerStart !== view.timerStart) {
+        stopTimer?.();
+        stopTimer = nodes.timer && view.timerStart !== null ? options.painter.register(nodes.timer, view.timerStart) : null;
+      }
+      // the benchmark's latency: a state shown because of an event (not the machine's own hangup → online)
+      const byEvent = !(before?.status === EXT_STATUS.hangup && view.status === EXT_STATUS.online);
+      if (before && (before.status !== view.status || before.since !== view.since) && byEvent) options.probe.shown(view.since);
+    },
+    dispose() {
+      stopTimer?.();
+      stopTimer = null;
+    },
+  };
+}
