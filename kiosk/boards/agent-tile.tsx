@@ -15,7 +15,7 @@ import { createTilePaint } from './tile-painter';
 interface TileProps {
   number: string;
   fit: FitResult;
-  /** the icon beside the number, or (densest floors) in the tile's corner */
+  /** the state icon beside the number; none on the densest floors (agents-board.tsx fitBoard) */
   iconInline: boolean;
 }
 
@@ -50,11 +50,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
     };
   }, [actor, live.painter, live.probe, config.privacy, fit, iconInline]);
 
-  // on the densest floors the state icon is a second background image in the tile's corner (no
-  // positioned element: each would be a paint layer of its own, 2,000 of them); the painter sets the image
-  const cornerIcon = iconInline ? undefined : Math.max(8, Math.round(fit.tileHeight * 0.3));
   const style: CSSProperties = {
-    ...(cornerIcon ? { backgroundRepeat: 'no-repeat', backgroundPosition: 'right 2px bottom 2px', backgroundSize: `${cornerIcon}px` } : {}),
     width: fit.tileWidth,
     height: fit.tileHeight,
     padding: `${Math.max(2, Math.round(fit.tileHeight * 0.05))}px ${Math.max(3, Math.round(fit.tileWidth * 0.05))}px`,

@@ -46,8 +46,12 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
 
 /**
  * The auto-fit with room for the state icon beside the number; a floor too big for that (about 1,800
- * tiles at 1080p) gets the number alone across the tile and the icon in its corner, so that every
- * tile still fits one screen.
+ * tiles at 1080p) gets the number alone across the tile, so that every tile still fits one screen.
+ * Such a tile shows its state by colour, and the strip of totals above names every colour with its
+ * icon. The icon used to go in the tile's corner, but at about 8 px under the digits it cannot be read
+ * from across a floor, and drawing it cost a third of the frame rate (bench:wallboard, 2,000 tiles:
+ * 33 fps with corner icons, the icons that had never been drawn until 2026-11-27, see
+ * status-icon-images.tsx).
  */
 function fitBoard(width: number, height: number, count: number, numberChars: number): { fit: FitResult; iconInline: boolean } {
   const base = { width, height, count, headerHeight: 0 };

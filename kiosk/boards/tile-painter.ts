@@ -28,7 +28,7 @@ export interface PaintedElement {
 
 export interface TileNodes {
   root: PaintedElement;
-  /** the state icon beside the number; null when the icon is the tile's corner background */
+  /** the state icon beside the number; null on the densest floors (the number alone, see agents-board.tsx) */
   icon: PaintedElement | null;
   /** null when the tile is too small for names */
   user: PaintedElement | null;
@@ -96,9 +96,7 @@ export function createTilePaint(nodes: TileNodes, options: TilePaintOptions): Ti
         nodes.root.style.setProperty('--tile-bg', `var(${look.token})`);
         nodes.root.style.setProperty('--tile-fg', `var(${look.token}-fg)`);
         nodes.root.setAttribute('data-status', String(view.status));
-        (nodes.icon ?? nodes.root).style.setProperty('background-image', iconVar(look.tone));
-        // a tile that had its icon in the corner (a larger floor) and has it beside the number now
-        if (!before && nodes.icon) nodes.root.style.setProperty('background-image', '');
+        nodes.icon?.style.setProperty('background-image', iconVar(look.tone));
       }
       if (nodes.user && before?.userName !== view.userName) {
         nodes.user.textContent = fitName(view.userName, options.nameChars);
