@@ -7,8 +7,8 @@ export const TARGETS = {
   heapGrowthPct: 10,
   /** the issue's heap figure is over 10 minutes */
   heapWindowS: 600,
-  /** kB of 1000 bytes, the stricter reading */
-  kioskJsGzipKB: 250,
+  /** kB of 1000 bytes, the stricter reading; issue 13's target (issue 4 asked for 250) */
+  kioskJsGzipKB: 120,
   /** the achieved rate counts as reached from this share of the target */
   rateShare: 0.9,
 } as const;
