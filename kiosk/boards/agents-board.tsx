@@ -67,8 +67,9 @@ function fitBoard(width: number, height: number, count: number, numberChars: num
  * rather than one per tile. bench:wallboard at 2,000 tiles and 500 changes/s: containment per tile
  * cost the compositor most of the frame; none repainted the whole board on every change; per row
  * (48 tiles) the repaints took 40 % of the main thread (Paint 24.0 s of 60 s) and left paints of
- * 46-70 ms; groups of 12 take Paint to 9.9 s for 1.1 s more of Layerize (bench/README.md). React walks
- * the rows and one row's tiles per update, not 2,000 siblings.
+ * 46-70 ms; groups of 12 take Paint to 9.9 s for 1.1 s more of Layerize (bench/README.md). Groups of
+ * 16 and, with painted tiles, of 6 measured worse (6: 52.8 fps and 28 tasks over 50 ms against 56.5-56.9
+ * and 12-14). React walks the rows and one row's tiles per layout change, not 2,000 siblings.
  */
 export const PAINT_GROUP_TILES = 12;
 
