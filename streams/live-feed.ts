@@ -64,8 +64,9 @@ export interface LiveFeed {
   corpId: number;
   registry: ExtensionRegistryRef;
   /**
-   * The registry's membership as a store: the registry actor notifies its observers on every event
-   * it routes (500 a second on a busy floor); a board only needs to know when extensions come or go.
+   * The registry's membership as a store, changed only when extensions come or go: a board needs no
+   * more (per-extension events go straight to the extension's actor, routeToExtension; an actor sent
+   * through the registry would notify the registry's observers on every event).
    */
   members: { get(): LiveMembers; subscribe(onChange: () => void): () => void };
   queues$: Observable<readonly LiveQueue[]>;
