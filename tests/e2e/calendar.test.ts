@@ -7,6 +7,7 @@
  * one tomorrow (agent's), one in three days (owner's).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { meetingStartsSoon } from '../../domain/meetings';
 import { expectSnackbar, localDayKey, localMonthKey, login, openUserMenu, PASSWORD, saveScreen } from './helpers';
 
 const CALENDAR = '/acme/en/salas/Calendario';
@@ -49,8 +50,10 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
   await expect(page.getByTestId(`calendar-day-${localDayKey(today)}`)).toHaveAttribute('data-today', 'true');
   await expect(page.locator('[data-today]')).toHaveCount(1);
 
-  // the meeting that starts within 30 minutes is red, the others one of the four shades
-  await expect(chip(page, 'Team standup')).toHaveAttribute('data-tone', 'soon');
+  // the meeting that starts today within 30 minutes is red, the others one of the four shades. The seed
+  // puts the standup 20-25 minutes after the server's start, so a run that starts in the last minutes of
+  // a UTC day finds it tomorrow, where it is not "today" (E-CAL-11): the rule decides, read at this moment
+  await expect(chip(page, 'Team standup')).toHaveAttribute('data-tone', meetingStartsSoon(standup.fromDate, new Date()) ? 'soon' : /^[0-3]$/);
   const later = meetings.find((m) => m.name === 'Sales pipeline review')!;
   if (localDayKey(new Date(later.fromDate)) === localDayKey(today)) await expect(chip(page, 'Sales pipeline review')).toHaveAttribute('data-tone', /^[0-3]$/);
   await saveScreen(page, 'calendar-month');
@@ -69,10 +72,11 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
   await page.getByTestId('calendar-today').click();
   await expect(page.getByTestId('calendar-title')).toHaveAttribute('data-month', localMonthKey(today));
 
-  // a date opens the day view
-  await page.getByTestId(`calendar-day-${localDayKey(today)}`).getByTestId('calendar-day-link').click();
-  await expect(page).toHaveURL(new RegExp(`/acme/en/salas/DayCalendar/${localDayKey(today)}$`));
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(today));
+  // a date (the standup's: today, or tomorrow near midnight) opens the day view
+  const standupDay = localDayKey(new Date(standup.fromDate));
+  await page.getByTestId(`calendar-day-${standupDay}`).getByTestId('calendar-day-link').click();
+  await expect(page).toHaveURL(new RegExp(`/acme/en/salas/DayCalendar/${standupDay}$`));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', standupDay);
   // the day view is the calendar's: the menu keeps the Meetings group open with Calendar marked
   await expect(page.getByTestId('menu-calendar')).toHaveAttribute('data-current', 'true');
 

@@ -5,6 +5,7 @@
  * Levels 1 and 2 see none; a meeting service that answers 503 hides it and leaves the top bar whole.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { meetingStartsSoon } from '../../domain/meetings';
 import { localDayKey, login, PASSWORD, saveScreen } from './helpers';
 
 interface Meeting {
@@ -35,10 +36,13 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 test("E-MEET-01 E-MEET-02 E-MEET-03 E-MEET-04 E-MEET-05 level 3: the badge counts today's meetings, the list, the alert, a new tab", async ({ page, request }) => {
   const want = await expected(request, 'admin');
-  expect(want.today.length).toBeGreaterThan(0);
+  // the seed's standup starts 20-25 minutes after the server's start: today, unless the run began in the
+  // last minutes of a UTC day (then the list of today may be empty and the standup is tomorrow's)
+  expect(want.today.length + want.upcoming.length).toBeGreaterThan(0);
   await login(page, 'acme', 'admin');
   const trigger = page.getByTestId('meetings-popup');
-  await expect(page.getByTestId('meetings-badge')).toHaveText(String(want.today.length));
+  if (want.today.length > 0) await expect(page.getByTestId('meetings-badge')).toHaveText(String(want.today.length));
+  else await expect(page.getByTestId('meetings-badge')).toHaveCount(0);
   await expect(trigger).toHaveAccessibleName(`Meetings: ${want.today.length} today`);
 
   await trigger.click();
@@ -50,9 +54,11 @@ test("E-MEET-01 E-MEET-02 E-MEET-03 E-MEET-04 E-MEET-05 level 3: the badge count
   await expect(panel.getByTestId('meetings-rooms').getByTestId('meetings-room')).toHaveCount(3);
   await expect(panel.locator('[data-room="Daily standup"]')).toHaveAttribute('target', '_blank');
 
-  // the alert: the seed's standup starts within 30 minutes (E-MEET-04, first reading); nothing else has one
-  await expect(panel.locator('[data-meeting="Team standup"]').getByTestId('meetings-alert')).toBeVisible();
-  await expect(panel.getByTestId('meetings-alert')).toHaveCount(1);
+  // the alert: on the meetings of today that start within 30 minutes (E-MEET-04, first reading), which
+  // the seed's standup does unless it fell on tomorrow; nothing else has one
+  const soon = want.today.filter((m) => meetingStartsSoon(m.fromDate, new Date()));
+  if (soon.some((m) => m.name === 'Team standup')) await expect(panel.locator('[data-meeting="Team standup"]').getByTestId('meetings-alert')).toBeVisible();
+  await expect(panel.getByTestId('meetings-alert')).toHaveCount(soon.length);
   await saveScreen(page, 'meetings-popup');
 
   // an entry opens the meeting site in a new tab
