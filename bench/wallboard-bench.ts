@@ -224,7 +224,7 @@ async function main(): Promise<number> {
         console.log('main thread by trace event (ms over the window, nested events overlap):');
         for (const t of top) console.log(`  ${f(t.ms, 0).padStart(7)} ms  ${t.name}`);
         console.log(`tasks of 50 ms or more in the trace: ${longTasks.length}`);
-        for (const t of longTasks) console.log(`  at ${f(t.at / 1000, 1)} s: ${f(t.ms, 0)} ms = ${t.children.map((c) => `${c.name} ${f(c.ms, 0)}`).join(', ')}`);
+        for (const t of longTasks) console.log(`  at ${f(t.at / 1000, 1)} s: ${f(t.ms, 0)} ms${t.cpuMs === null ? '' : ` (CPU ${f(t.cpuMs, 0)} ms)`} = ${t.children.map((c) => `${c.name} ${f(c.ms, 0)}`).join(', ')}`);
       }
       if (cfg.profile) {
         const file = path.join(path.dirname(cfg.out), 'wallboard.cpuprofile');

@@ -54,6 +54,8 @@ interface TraceEvent {
   /** µs */
   ts: number;
   dur?: number;
+  /** µs of the thread's CPU time within the event (Chromium writes it for complete events) */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number } };
@@ -69,6 +71,11 @@ export interface LongTaskBreakdown {
   /** ms from the first traced event */
   at: number;
   ms: number;
+  /**
+   * the main thread's CPU time in the task, when the trace has it: a task far longer than its CPU time
+   * waited for a core (the page shares two with the server and the bench), it did not work that long
+   */
+  cpuMs: number | null;
   children: { name: string; ms: number }[];
 }
 
@@ -124,7 +131,7 @@ function longTasksOf(onMain: TraceEvent[]): LongTaskBreakdown[] {
     const dur = e.dur ?? 0;
     if (task && e.ts >= task.end) close();
     if (!task) {
-      if (e.name === 'RunTask' && dur >= LONG_TASK_MS * 1000) task = { end: e.ts + dur, out: { at: (e.ts - origin) / 1000, ms: dur / 1000, children: [] }, byName: new Map(), childEnd: e.ts };
+      if (e.name === 'RunTask' && dur >= LONG_TASK_MS * 1000) task = { end: e.ts + dur, out: { at: (e.ts - origin) / 1000, ms: dur / 1000, cpuMs: e.tdur === undefined ? null : e.tdur / 1000, children: [] }, byName: new Map(), childEnd: e.ts };
       continue;
     }
     // a direct child starts after the previous direct child ended
