@@ -262,9 +262,14 @@ export class CallCentreSimulator implements PbxAdapter {
       timers: [],
     };
     w.corps.set(cfg.corpId, corp);
-    cfg.extensions.forEach((e, i) => w.newExtension(corp, e, i, !w.rng.chance(w.traffic.offlineAtStart)));
+    // At start the phones are there already, most of them registered. A corp that comes while running is
+    // new: its phones register shortly, each with the events a PBX sends, as a phone added to a known corp
+    // does (setCorp). Registered from the start, they showed offline forever: the realtime service had
+    // read the corp's states before the simulator knew it (live-runtime reloadOnce), and no event followed.
+    cfg.extensions.forEach((e, i) => w.newExtension(corp, e, i, running ? false : !w.rng.chance(w.traffic.offlineAtStart)));
     for (const q of cfg.queues) w.newQueue(corp, q);
     if (running && this.generatorsStarted) this.generators.start(corp);
+    if (running) for (const ext of corp.exts.values()) this.generators.scheduleFlap(ext, w.rng.uniform(2, 20) * SEC);
   }
 
   private removeExtension(ext: ExtState): void {

@@ -179,6 +179,17 @@ describe('members and configuration', () => {
     run.sim.removeCorp(4);
     expect((await run.sim.snapshot()).endpoints).toEqual([]);
   });
+
+  it('setCorp: a corp that comes while running has its phones register shortly, each with its events (its states were read before it existed)', async () => {
+    const run = await startSim({ seed: 1, corps: [corpWith({}, 2)], traffic: quiet });
+    const added: SimCorp = { ...corpWith({}, 3), corpId: 7, queues: [] };
+    run.sim.setCorp(added);
+    expect((await run.sim.snapshot()).endpoints.filter((e) => e.resource.startsWith('7_')).map((e) => e.state)).toEqual(['offline', 'offline', 'offline']);
+    run.sim.advance(30_000);
+    const lines = run.events.map(line);
+    for (const number of ['1001', '1002', '1003']) expect(lines).toEqual(expect.arrayContaining([`ContactStatusChange 7_${number} Reachable`, `DeviceStateChanged PJSIP/7_${number} NOT_INUSE`]));
+    expect((await run.sim.snapshot()).endpoints.filter((e) => e.resource.startsWith('7_')).map((e) => e.state)).toEqual(['online', 'online', 'online']);
+  });
 });
 
 describe('real-time driver', () => {
