@@ -14,6 +14,7 @@ import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
 import { createDialplanSync, dialplanFileFromEnv } from '../asterisk/dialplan-sync';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
+import { coalescedRuns } from './coalesced-runs';
 import { createDbDirectory, toSimCorp } from './directory';
 import { backfillHistory } from './history-backfill';
 import { createDbQueueHistory } from './queue-history';
@@ -260,7 +261,6 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     return term;
   }
 
-  let reloading: Promise<void> = Promise.resolve();
   async function reloadOnce(): Promise<void> {
     const current = term;
     if (!current) return;
@@ -283,10 +283,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     originate: (request) => requireTerm().adapter.originate(request),
     addQueueMember: (request) => requireTerm().adapter.addQueueMember(request),
     removeQueueMember: (request) => requireTerm().adapter.removeQueueMember(request),
-    reload: () => {
-      reloading = reloading.then(reloadOnce).catch((error: unknown) => log.error({ err: error }, 'live: reload failed'));
-      return reloading;
-    },
+    reload: coalescedRuns(reloadOnce, (error) => log.error({ err: error }, 'live: reload failed')),
     getPbxStatus: () => requireTerm().realtime.getPbxStatus(),
   };
   cluster.serve(async (method, args) => {
