@@ -15,6 +15,7 @@ import { fitTiles, type FitResult } from '../layout/auto-fit';
 import type { KioskLive } from '../live/kiosk-live';
 import { useFloorReading } from '../live/use-floor-reading';
 import { AgentTile } from './agent-tile';
+import { CanvasFloor } from './canvas-floor';
 import { agentsOverview, pageAt, STATUS_ORDER, type AgentsOverview } from './agents-overview';
 
 /** The state icon beside the number takes about two digits' width (0.8 em + gap). */
@@ -51,7 +52,9 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
  * icon. The icon used to go in the tile's corner, but at about 8 px under the digits it cannot be read
  * from across a floor, and drawing it cost a third of the frame rate (bench:wallboard, 2,000 tiles:
  * 33 fps with corner icons, the icons that had never been drawn until 2026-11-27, see
- * status-icon-images.tsx).
+ * status-icon-images.tsx). Those floors are drawn on one canvas (canvas-floor.tsx, tile-canvas.ts):
+ * a tile with the number alone is all a canvas needs to draw, and such a floor is where the DOM's
+ * rendering steps cost the most.
  */
 function fitBoard(width: number, height: number, count: number, numberChars: number): { fit: FitResult; iconInline: boolean } {
   const base = { width, height, count, headerHeight: 0 };
@@ -153,6 +156,10 @@ export function AgentsBoard() {
       <div ref={area} className="relative min-h-0 flex-1">
         {overview.visible.length === 0 ? (
           <div className="flex h-full items-center justify-center text-[4vh] text-k-muted">{t('kiosk.agents.empty')}</div>
+        ) : fit && layout && !layout.iconInline ? (
+          <div className="flex h-full items-center justify-center">
+            <CanvasFloor numbers={shown} fit={fit} />
+          </div>
         ) : fit ? (
           <div className="flex h-full items-center justify-center">
             <div className="flex flex-col" style={rowsStyle}>

@@ -75,6 +75,12 @@ export const tileView = (snapshot: ExtensionSnapshot): TileView => ({
 /** `since` is not compared: alone it shows nothing (a timer shows from `timerStart`). */
 export const sameView = (a: TileView, b: TileView) => a.status === b.status && a.timerStart === b.timerStart && a.peer === b.peer && a.userName === b.userName;
 
+/**
+ * Whether a tile's new state was shown because of a hub event, which the benchmark's latency counts:
+ * every change but the extension machine's own hangup → online (a timer of the machine, no event).
+ */
+export const shownByEvent = (before: ExtStatus, after: ExtStatus) => !(before === EXT_STATUS.hangup && after === EXT_STATUS.online);
+
 export interface TilePaint {
   /** paints a snapshot of the tile's actor (the first one whole, later ones what changed) */
   paint(snapshot: ExtensionSnapshot): void;
@@ -107,9 +113,7 @@ export function createTilePaint(nodes: TileNodes, options: TilePaintOptions): Ti
         stopTimer?.();
         stopTimer = nodes.timer && view.timerStart !== null ? options.painter.register(nodes.timer, view.timerStart) : null;
       }
-      // the benchmark's latency: a state shown because of an event (not the machine's own hangup → online)
-      const byEvent = !(before?.status === EXT_STATUS.hangup && view.status === EXT_STATUS.online);
-      if (before && (before.status !== view.status || before.since !== view.since) && byEvent) options.probe.shown(view.since);
+      if (before && (before.status !== view.status || before.since !== view.since) && shownByEvent(before.status, view.status)) options.probe.shown(view.since);
     },
     dispose() {
       stopTimer?.();

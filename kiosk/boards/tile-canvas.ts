@@ -1,0 +1,128 @@
+/**
+ * The densest floors drawn on one canvas (agents-board.tsx: the tiles that show the number alone,
+ * about 1,800 and more at 1080p). Each tile is a rounded rectangle in its state's colour with the
+ * number in the state's text colour, where the DOM tile would be; a state change redraws that tile and
+ * nothing else.
+ *
+ * Why: bench:wallboard at 2,000 tiles and 500 changes/s with DOM tiles (painted by tile-painter.ts,
+ * 12-tile paint groups) spent 57 % of the page's main-thread CPU in Paint, Layerize, style and
+ * PrePaint, and the raster workers and the display compositor another 16 s of CPU a minute: with the
+ * server on the same two cores, the main thread waited for a core in the middle of its rendering steps
+ * and Chromium counted tasks of 50-80 ms that held 6-7 ms of CPU (--trace, bench/README.md). Drawing
+ * ten changed tiles into a bitmap takes a fraction of a millisecond and needs no style, layout, paint
+ * or raster step.
+ *
+ * Pure but for the context it is given (tests pass a recording fake).
+ */
+import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
+import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
+import { statusLook } from '../../src/ui/ext-status';
+import type { FitResult } from '../layout/auto-fit';
+import type { BenchProbe } from '../live/bench-probe';
+import { shownByEvent } from './tile-painter';
+
+/** The part of CanvasRenderingContext2D the floor uses. */
+export interface FloorContext {
+  fillStyle: string | CanvasGradient | CanvasPattern;
+  font: string;
+  textBaseline: CanvasTextBaseline;
+  textAlign: CanvasTextAlign;
+  clearRect(x: number, y: number, w: number, h: number): void;
+  beginPath(): void;
+  roundRect(x: number, y: number, w: number, h: number, radii: number): void;
+  fill(): void;
+  fillText(text: string, x: number, y: number, maxWidth?: number): void;
+  setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
+}
+
+/** A tile's fill and text colour per state, read from the kiosk's tokens (light or dark theme). */
+export type StatusColours = Readonly<Record<ExtStatus, { bg: string; fg: string }>>;
+
+/** The colours of every state, as `readToken` resolves `--ext-<state>` and `--ext-<state>-fg`. */
+export function statusColours(readToken: (name: string) => string): StatusColours {
+  const colours = {} as Record<ExtStatus, { bg: string; fg: string }>;
+  for (const status of Object.values(EXT_STATUS)) {
+    const look = statusLook(status);
+    colours[status] = { bg: readToken(look.token) || 'grey', fg: readToken(`${look.token}-fg`) || 'white' };
+  }
+  return colours;
+}
+
+/** The same radius as the DOM tile's `rounded-[4px]`. */
+const TILE_RADIUS = 4;
+
+/** Where tile `index` sits: rows of `fit.columns` from the top left, `fit.gap` apart (as the DOM rows). */
+export function tileBox(index: number, fit: Pick<FitResult, 'columns' | 'tileWidth' | 'tileHeight' | 'gap'>): { x: number; y: number; w: number; h: number } {
+  const column = index % fit.columns;
+  const row = Math.floor(index / fit.columns);
+  return { x: column * (fit.tileWidth + fit.gap), y: row * (fit.tileHeight + fit.gap), w: fit.tileWidth, h: fit.tileHeight };
+}
+
+/** The canvas size in CSS pixels for `count` tiles: the DOM rows' block. */
+export function floorSize(count: number, fit: Pick<FitResult, 'columns' | 'tileWidth' | 'tileHeight' | 'gap'>): { width: number; height: number } {
+  const columns = Math.min(count, fit.columns);
+  const rows = Math.ceil(count / fit.columns);
+  return { width: Math.max(0, columns * fit.tileWidth + (columns - 1) * fit.gap), height: Math.max(0, rows * fit.tileHeight + (rows - 1) * fit.gap) };
+}
+
+export interface FloorOptions {
+  fit: FitResult;
+  colours: StatusColours;
+  /** the board's font family (the number is drawn bold at fit.fontPx) */
+  fontFamily: string;
+  /** device pixels per CSS pixel */
+  pixelRatio: number;
+  probe: BenchProbe;
+}
+
+export interface CanvasFloor {
+  /** shows tile `index` (`number`) with its extension's snapshot: the first one whole, later ones when the state changed */
+  paint(index: number, number: string, snapshot: ExtensionSnapshot): void;
+  /** what tile `index` shows now (tests, and the board's accessible summary) */
+  statusAt(index: number): ExtStatus | undefined;
+}
+
+/**
+ * The floor on `context`, cleared for `count` tiles. Only the state is drawn: these tiles show the number
+ * alone (no name, timer or other party), as the DOM tile does at that size, and the strip of totals
+ * above names every colour with its icon.
+ */
+export function createCanvasFloor(context: FloorContext, count: number, options: FloorOptions): CanvasFloor {
+  const { fit, colours, probe } = options;
+  const shown: ExtStatus[] = [];
+  const size = floorSize(count, fit);
+  context.setTransform(options.pixelRatio, 0, 0, options.pixelRatio, 0, 0);
+  context.clearRect(0, 0, size.width, size.height);
+  // the DOM tile's padding and number line: bold, left, in the middle of the tile
+  const padX = Math.max(3, Math.round(fit.tileWidth * 0.05));
+  const font = `700 ${fit.fontPx}px ${options.fontFamily}`;
+
+  const draw = (index: number, number: string, status: ExtStatus) => {
+    const box = tileBox(index, fit);
+    const colour = colours[status];
+    context.clearRect(box.x, box.y, box.w, box.h);
+    context.fillStyle = colour.bg;
+    context.beginPath();
+    context.roundRect(box.x, box.y, box.w, box.h, TILE_RADIUS);
+    context.fill();
+    context.fillStyle = colour.fg;
+    context.font = font;
+    context.textBaseline = 'middle';
+    context.textAlign = 'left';
+    // narrowed to the tile when the font's digits are wider than the auto-fit's 0.55 em (DejaVu's are
+    // 0.7 em): a DOM tile lets such a number run into its neighbour, which covers its last digit
+    context.fillText(number, box.x + padX, box.y + box.h / 2, box.w - 2 * padX);
+  };
+
+  return {
+    paint(index, number, snapshot) {
+      const status = statusCode(snapshot);
+      const before = shown[index];
+      if (before === status) return;
+      shown[index] = status;
+      draw(index, number, status);
+      if (before !== undefined && shownByEvent(before, status)) probe.shown(snapshot.context.since);
+    },
+    statusAt: (index) => shown[index],
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The densest Agents floor (issue 13, the wallboard at 2,000 tiles): a corp with 1,900 extensions
+ * fills a 1920×1080 TV only with number-only tiles, which are drawn on one canvas
+ * (kiosk/boards/tile-canvas.ts). A call between two of its extensions shows on their tiles in the
+ * state colours (B-PNL-13: 1 light blue, 2 purple, 3 green). The corp is made by the supervisor with
+ * a bulk import (C-EXT-32, C-EXT-34) and disabled at the end, so no other test meets its phones.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './helpers';
+
+const FLOOR = 1900;
+const numbers = Array.from({ length: FLOOR }, (_, i) => String(1000 + i));
+
+async function token(request: APIRequestContext, nick: string, corpoName: string): Promise<string> {
+  const response = await request.post('/api/v1/login', { data: { nick, pass: PASSWORD, corpoName } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The tile's fill at a point below its number (the canvas's own pixels), and a state token's colour, as rgb. */
+async function tileColour(page: Page, index: number): Promise<string> {
+  return page.getByTestId('kiosk-floor-canvas').evaluate((canvas: HTMLCanvasElement, i) => {
+    const columns = Number(canvas.dataset.columns);
+    const cellW = canvas.width / columns;
+    const rows = Math.ceil(Number(canvas.dataset.tiles) / columns);
+    const cellH = canvas.height / rows;
+    const x = Math.floor((i % columns) * cellW + cellW * 0.7);
+    const y = Math.floor(Math.floor(i / columns) * cellH + cellH * 0.88);
+    const [r, g, b] = canvas.getContext('2d')!.getImageData(x, y, 1, 1).data;
+    return `${r},${g},${b}`;
+  }, index);
+}
+
+async function tokenColour(page: Page, token: string): Promise<string> {
+  return page.evaluate((name) => {
+    const probe = document.createElement('canvas');
+    probe.width = probe.height = 1;
+    const context = probe.getContext('2d')!;
+    context.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+    context.fillRect(0, 0, 1, 1);
+    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    return `${r},${g},${b}`;
+  }, token);
+}
+
+test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only tiles; a call shows on its tiles in the state colours (B-PNL-13)', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const supervisor = { Authorization: `Bearer ${await token(request, 'super', 'supervisor')}` };
+  const floorCorp = { url: 'floor', name: 'Floor 1900', extLen: 4, extMax: FLOOR, queMax: 1, maxContacts: 1 };
+  const created = await request.post('/api/v1/corp', { headers: supervisor, data: floorCorp });
+  expect(created.ok(), await created.text()).toBe(true);
+  const corpId = ((await created.json()) as { id: number }).id;
+  const inCorp = { ...supervisor, 'x-working-corp': String(corpId) };
+  try {
+    const rows = numbers.map((n) => ({ Number: n, Pass: `pw-${n}-floor`, Description: `Seat ${n}` }));
+    const bulk = await request.post('/api/v1/extension/bulk', { headers: inCorp, data: rows, timeout: 120_000 });
+    expect(bulk.ok(), (await bulk.text()).slice(0, 500)).toBe(true);
+    expect(await bulk.json()).toEqual({ created: FLOOR });
+
+    const kiosk = await request.post('/api/v1/kiosk', { headers: inCorp, data: { name: 'Floor wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false } });
+    expect(kiosk.ok(), await kiosk.text()).toBe(true);
+    const screen = (await kiosk.json()) as { id: number; key: string };
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/kiosk/floor/${screen.id}?key=${encodeURIComponent(screen.key)}&lang=en`);
+    await expect(page.getByTestId('kiosk-health')).toHaveAttribute('data-state', 'live', { timeout: 30_000 });
+    const canvas = page.getByTestId('kiosk-floor-canvas');
+    await expect(canvas).toHaveAttribute('data-tiles', String(FLOOR), { timeout: 15_000 });
+    await expect(page.getByTestId('kiosk-tile')).toHaveCount(0);
+    await expect(canvas).toHaveAccessibleName(`${FLOOR} extensions, each a tile in the colour of its state`);
+    await expect(page.getByTestId('kiosk-totals')).toContainText(`Total ${FLOOR}`);
+    // the whole floor on one screen, drawn in device pixels
+    const box = await canvas.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(1080);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1920);
+    expect(await canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBe(Math.round(box!.width));
+    const overflow = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight || document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+
+    // the new phones register within seconds of the import (the simulator): offline (0, grey) → online (3, green)
+    const online = await tokenColour(page, '--ext-online');
+    const offline = await tokenColour(page, '--ext-offline');
+    expect([online, offline]).toContain(await tileColour(page, FLOOR - 1));
+    await expect.poll(() => tileColour(page, 0), { timeout: 40_000 }).toBe(online);
+    await expect.poll(() => tileColour(page, 1), { timeout: 40_000 }).toBe(online);
+
+    // 1000 calls 1001: 1001 rings (light blue) and 1000 is in use (purple); both in use if 1001 answers
+    const originate = await request.post('/api/v1/originate', { headers: inCorp, data: { from: '1000', to: '1001' } });
+    expect(originate.ok(), await originate.text()).toBe(true);
+    const inCall = [await tokenColour(page, '--ext-ringing'), await tokenColour(page, '--ext-in-use')];
+    await expect.poll(async () => inCall.includes(await tileColour(page, 1)), { timeout: 20_000 }).toBe(true);
+    await expect.poll(async () => inCall.includes(await tileColour(page, 0)), { timeout: 5_000 }).toBe(true);
+    expect([online, offline]).toContain(await tileColour(page, 2));
+    await page.screenshot({ path: 'test-results/screens/kiosk-floor-1900.png' });
+  } finally {
+    // the floor leaves the live directory (a disabled corp has no telephony), so the simulator and the hub
+    // drop its 1,900 phones; its rows stay (deleting them one by one took 77 s here, 5 s against a server
+    // started by hand: not understood yet, see the issue note)
+    const disabled = await request.put(`/api/v1/corp/${corpId}`, { headers: supervisor, data: { ...floorCorp, enabled: false } });
+    expect(disabled.ok(), await disabled.text()).toBe(true);
+  }
+});
