@@ -13,8 +13,6 @@ import { currentBoard, playlistMachine } from '../../machines/playlist-machine';
 import { useObservable } from '../../src/ui/use-observable';
 import { AgentsBoard } from '../boards/agents-board';
 import { StatusIconImages } from '../boards/status-icon-images';
-import { CallersBoard } from '../boards/callers-board';
-import { QueuesBoard } from '../boards/queues-board';
 import { BURN_IN_PERIOD_MS, burnInOffset } from '../chrome/burn-in';
 import { StatusBar } from '../chrome/status-bar';
 import { useVersionWatch } from '../chrome/use-version-watch';
@@ -22,16 +20,29 @@ import { formatClock } from '../format';
 import { useKiosk } from './kiosk-context';
 
 /**
- * The trend board is the only one with charts (visx, d3-scale: a fifth of the kiosk's JavaScript): it
- * loads when a playlist first shows it, so a screen without it never downloads them.
+ * The boards other than Agents load with a screen whose playlist has them: right after the first data
+ * (preloadBoards), so turning to one shows it at once. The trend board is the one with charts (visx,
+ * d3-scale: a fifth of the kiosk's JavaScript); the queues and callers boards are 4 kB more that an
+ * Agents-only wall (the usual TV, and bench:wallboard's) never needs.
  */
-const TrendBoard = lazy(() => import('../boards/trend-board').then((m) => ({ default: m.TrendBoard })));
+const BOARD_LOADERS = {
+  queues: () => import('../boards/queues-board').then((m) => ({ default: m.QueuesBoard })),
+  callers: () => import('../boards/callers-board').then((m) => ({ default: m.CallersBoard })),
+  trend: () => import('../boards/trend-board').then((m) => ({ default: m.TrendBoard })),
+} satisfies Record<Exclude<KioskBoard, 'agents'>, () => Promise<{ default: ComponentType }>>;
+
+function preloadBoards(boards: readonly KioskBoard[]): void {
+  for (const board of boards) {
+    // a chunk that fails here fails again, visibly, when its board is shown (its Suspense boundary)
+    if (board !== 'agents') BOARD_LOADERS[board]().catch(() => undefined);
+  }
+}
 
 const BOARDS: Record<KioskBoard, ComponentType> = {
   agents: AgentsBoard,
-  queues: QueuesBoard,
-  callers: CallersBoard,
-  trend: TrendBoard,
+  queues: lazy(BOARD_LOADERS.queues),
+  callers: lazy(BOARD_LOADERS.callers),
+  trend: lazy(BOARD_LOADERS.trend),
 };
 
 export function KioskScreen() {
@@ -51,9 +62,12 @@ export function KioskScreen() {
   const reloading = useVersionWatch(live);
 
   useEffect(() => {
-    const sub = ready$.subscribe(() => live.probe.setReady(true));
+    const sub = ready$.subscribe(() => {
+      live.probe.setReady(true);
+      preloadBoards(config.boards);
+    });
     return () => sub.unsubscribe();
-  }, [ready$, live.probe]);
+  }, [ready$, live.probe, config.boards]);
 
   const Board = board ? BOARDS[board] : null;
   // the burn-in shift moves a layer of its own (will-change), so a shift is the compositor's work; on an
