@@ -220,9 +220,13 @@ async function main(): Promise<number> {
       tilesAtEnd = await collect(live.page);
       counters = await readCounters(live.page);
       if (cfg.trace) {
-        const { top, longTasks } = await stopTrace(live.cdp);
-        console.log('main thread by trace event (ms over the window, nested events overlap):');
-        for (const t of top) console.log(`  ${f(t.ms, 0).padStart(7)} ms  ${t.name}`);
+        const traceFile = path.join(path.dirname(cfg.out), 'wallboard-trace.json');
+        const { top, longTasks, threads } = await stopTrace(live.cdp, traceFile);
+        console.log(`trace written to ${traceFile} (for Chrome DevTools' Performance panel)`);
+        console.log('main thread by trace event (ms over the window, nested events overlap; CPU: the thread had a core):');
+        for (const t of top) console.log(`  ${f(t.ms, 0).padStart(7)} ms  ${t.cpuMs === null ? '' : `CPU ${f(t.cpuMs, 0).padStart(6)} ms  `}${t.name}`);
+        console.log('threads by CPU in their traced tasks (ms over the window):');
+        for (const t of threads.slice(0, 10)) console.log(`  CPU ${f(t.cpuMs, 0).padStart(6)} ms of ${f(t.ms, 0).padStart(6)} ms busy  ${t.name}`);
         console.log(`tasks of 50 ms or more in the trace: ${longTasks.length}`);
         for (const t of longTasks) console.log(`  at ${f(t.at / 1000, 1)} s: ${f(t.ms, 0)} ms${t.cpuMs === null ? '' : ` (CPU ${f(t.cpuMs, 0)} ms)`} = ${t.children.map((c) => `${c.name} ${f(c.ms, 0)}`).join(', ')}`);
       }

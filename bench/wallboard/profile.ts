@@ -63,7 +63,7 @@ interface TraceEvent {
 
 /** `--trace`: the renderer main thread's time by trace event (style, layout, paint, script, ...). */
 export async function startTrace(cdp: CDPSession): Promise<void> {
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
 }
 
 /** One main-thread task of 50 ms or more in the trace, with the time of its direct children by name. */
@@ -80,14 +80,17 @@ export interface LongTaskBreakdown {
 }
 
 export interface TraceSummary {
-  top: { name: string; ms: number }[];
+  /** the main thread's time by event name; CPU time where the trace has it (time waiting for a core is not in it) */
+  top: { name: string; ms: number; cpuMs: number | null }[];
   longTasks: LongTaskBreakdown[];
+  /** every traced thread's busy time (its outermost events) and CPU time in it, most CPU first */
+  threads: { name: string; ms: number; cpuMs: number }[];
 }
 
 /** A long task is what Chromium's longtask observer reports: a RunTask of 50 ms or more. */
 const LONG_TASK_MS = 50;
 
-export async function stopTrace(cdp: CDPSession, count = 15): Promise<TraceSummary> {
+export async function stopTrace(cdp: CDPSession, file: string, count = 15): Promise<TraceSummary> {
   const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: { stream?: string }) => resolve(e.stream ?? '')));
   await cdp.send('Tracing.end');
   const stream = await done;
@@ -98,17 +101,52 @@ export async function stopTrace(cdp: CDPSession, count = 15): Promise<TraceSumma
     if (chunk.eof) break;
   }
   await cdp.send('IO.close', { handle: stream } as never);
+  writeFileSync(file, text);
   const parsed = JSON.parse(text) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
-  const byName = new Map<string, number>();
-  for (const e of onMain) byName.set(e.name, (byName.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  const byName = new Map<string, { ms: number; cpuMs: number | null }>();
+  for (const e of onMain) {
+    const sum = byName.get(e.name) ?? { ms: 0, cpuMs: 0 };
+    sum.ms += (e.dur ?? 0) / 1000;
+    sum.cpuMs = sum.cpuMs === null || e.tdur === undefined ? null : sum.cpuMs + e.tdur / 1000;
+    byName.set(e.name, sum);
+  }
   const top = [...byName.entries()]
-    .sort((a, b) => b[1] - a[1])
+    .sort((a, b) => b[1].ms - a[1].ms)
     .slice(0, count)
-    .map(([name, ms]) => ({ name, ms }));
-  return { top, longTasks: longTasksOf(onMain) };
+    .map(([name, sum]) => ({ name, ...sum }));
+  return { top, longTasks: longTasksOf(onMain), threads: threadsOf(events) };
+}
+
+/**
+ * Each thread's outermost complete events summed: how long it was busy and how much CPU it had in
+ * that time. Says which of chromium's threads (the page's main thread, its compositor, the raster
+ * workers, the display compositor of the GPU process) take the cores the page competes for.
+ */
+function threadsOf(events: TraceEvent[]): { name: string; ms: number; cpuMs: number }[] {
+  const process = new Map<number, string>();
+  const thread = new Map<string, string>();
+  for (const e of events) {
+    if (e.name === 'process_name') process.set(e.pid, e.args?.name ?? String(e.pid));
+    if (e.name === 'thread_name') thread.set(`${e.pid}:${e.tid}`, e.args?.name ?? String(e.tid));
+  }
+  const busy = new Map<string, { ms: number; cpuMs: number; end: number }>();
+  const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  for (const e of complete) {
+    const key = `${e.pid}:${e.tid}`;
+    const sum = busy.get(key) ?? { ms: 0, cpuMs: 0, end: -Infinity };
+    if (e.ts >= sum.end) {
+      sum.ms += (e.dur ?? 0) / 1000;
+      sum.cpuMs += (e.tdur ?? 0) / 1000;
+      sum.end = e.ts + (e.dur ?? 0);
+    }
+    busy.set(key, sum);
+  }
+  return [...busy.entries()]
+    .map(([key, sum]) => ({ name: `${process.get(Number(key.split(':')[0])) ?? '?'} / ${thread.get(key) ?? key}`, ms: sum.ms, cpuMs: sum.cpuMs }))
+    .sort((a, b) => b.cpuMs - a.cpuMs);
 }
 
 /**
