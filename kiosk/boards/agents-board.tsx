@@ -16,7 +16,7 @@ import type { KioskLive } from '../live/kiosk-live';
 import { useFloorReading } from '../live/use-floor-reading';
 import { AgentTile } from './agent-tile';
 import { CanvasFloor } from './canvas-floor';
-import { agentsOverview, pageAt, STATUS_ORDER, type AgentsOverview } from './agents-overview';
+import { agentsOverview, pageAt, sameNumbers, STATUS_ORDER, type AgentsOverview } from './agents-overview';
 
 /** The state icon beside the number takes about two digits' width (0.8 em + gap). */
 const ICON_CHARS = 2;
@@ -89,7 +89,7 @@ interface TileRowProps {
 }
 
 const sameRow = (a: TileRowProps, b: TileRowProps) =>
-  a.fit === b.fit && a.iconInline === b.iconInline && a.numbers.length === b.numbers.length && a.numbers.every((n, i) => n === b.numbers[i]);
+  a.fit === b.fit && a.iconInline === b.iconInline && sameNumbers(a.numbers, b.numbers);
 
 const TileRow = memo(function TileRow({ numbers, fit, iconInline }: TileRowProps) {
   return (

@@ -35,6 +35,9 @@ export function agentsOverview(entries: Iterable<{ number: string; status: ExtSt
   return { visible, totals, total, numberChars, key: `${visible.join(',')}|${totals.join(',')}` };
 }
 
+/** Two lists of extension numbers hold the same numbers in the same order (the board's lists are new arrays on every tick). */
+export const sameNumbers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n === b[i]);
+
 /** Pages of an overflowing board: which slice to show at `now` when each page stays `pageMs`. */
 export function pageAt(now: number, count: number, perPage: number, pageMs: number): { page: number; pages: number; start: number; end: number } {
   const pages = perPage > 0 ? Math.max(1, Math.ceil(count / perPage)) : 1;

@@ -7,6 +7,7 @@ import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useKiosk } from '../app/kiosk-context';
 import type { FitResult } from '../layout/auto-fit';
 import { useKioskText } from '../kiosk-text-context';
+import { sameNumbers } from './agents-overview';
 import { createCanvasFloor, floorSize, statusColours } from './tile-canvas';
 
 interface CanvasFloorProps {
@@ -15,7 +16,7 @@ interface CanvasFloorProps {
 }
 
 /** The board re-renders on clock ticks with a new list of the same numbers: the floor is drawn again only when they differ. */
-const sameFloor = (a: CanvasFloorProps, b: CanvasFloorProps) => a.fit === b.fit && a.numbers.length === b.numbers.length && a.numbers.every((n, i) => n === b.numbers[i]);
+const sameFloor = (a: CanvasFloorProps, b: CanvasFloorProps) => a.fit === b.fit && sameNumbers(a.numbers, b.numbers);
 
 export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFloorProps) {
   const { t } = useKioskText();

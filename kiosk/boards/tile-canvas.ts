@@ -78,7 +78,7 @@ export interface FloorOptions {
 export interface CanvasFloor {
   /** shows tile `index` (`number`) with its extension's snapshot: the first one whole, later ones when the state changed */
   paint(index: number, number: string, snapshot: ExtensionSnapshot): void;
-  /** what tile `index` shows now (tests, and the board's accessible summary) */
+  /** the state tile `index` shows now */
   statusAt(index: number): ExtStatus | undefined;
 }
 
@@ -93,9 +93,12 @@ export function createCanvasFloor(context: FloorContext, count: number, options:
   const size = floorSize(count, fit);
   context.setTransform(options.pixelRatio, 0, 0, options.pixelRatio, 0, 0);
   context.clearRect(0, 0, size.width, size.height);
-  // the DOM tile's padding and number line: bold, left, in the middle of the tile
+  // the DOM tile's padding and number line: bold, left, in the middle of the tile (set once: only the
+  // fill colour changes between tiles, and the canvas was just sized, which resets its state)
   const padX = Math.max(3, Math.round(fit.tileWidth * 0.05));
-  const font = `700 ${fit.fontPx}px ${options.fontFamily}`;
+  context.font = `700 ${fit.fontPx}px ${options.fontFamily}`;
+  context.textBaseline = 'middle';
+  context.textAlign = 'left';
 
   const draw = (index: number, number: string, status: ExtStatus) => {
     const box = tileBox(index, fit);
@@ -106,9 +109,6 @@ export function createCanvasFloor(context: FloorContext, count: number, options:
     context.roundRect(box.x, box.y, box.w, box.h, TILE_RADIUS);
     context.fill();
     context.fillStyle = colour.fg;
-    context.font = font;
-    context.textBaseline = 'middle';
-    context.textAlign = 'left';
     // narrowed to the tile when the font's digits are wider than the auto-fit's 0.55 em (DejaVu's are
     // 0.7 em): a DOM tile lets such a number run into its neighbour, which covers its last digit
     context.fillText(number, box.x + padX, box.y + box.h / 2, box.w - 2 * padX);
