@@ -201,8 +201,7 @@ export class CallCentreSimulator implements PbxAdapter {
         ext.userName = e.userName;
         ext.cfg = e;
       } else {
-        const added = w.newExtension(corp, e, corp.exts.size, false);
-        this.generators.scheduleFlap(added, w.rng.uniform(2, 20) * SEC); // the new phone registers shortly
+        this.registersShortly(w.newExtension(corp, e, corp.exts.size, false));
       }
     }
     const queues = new Map(cfg.queues.map((q) => [q.id, q]));
@@ -269,7 +268,12 @@ export class CallCentreSimulator implements PbxAdapter {
     cfg.extensions.forEach((e, i) => w.newExtension(corp, e, i, running ? false : !w.rng.chance(w.traffic.offlineAtStart)));
     for (const q of cfg.queues) w.newQueue(corp, q);
     if (running && this.generatorsStarted) this.generators.start(corp);
-    if (running) for (const ext of corp.exts.values()) this.generators.scheduleFlap(ext, w.rng.uniform(2, 20) * SEC);
+    if (running) for (const ext of corp.exts.values()) this.registersShortly(ext);
+  }
+
+  /** a phone that is new while the simulator runs registers 2-20 s later, with its events */
+  private registersShortly(ext: ExtState): void {
+    this.generators.scheduleFlap(ext, this.w.rng.uniform(2, 20) * SEC);
   }
 
   private removeExtension(ext: ExtState): void {
