@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/{domain,machines,streams,src,kiosk}/**/*.test.ts'],
+          include: ['tests/{domain,machines,streams,src,kiosk,scripts}/**/*.test.ts'],
           environment: 'node',
           // projects with different maxWorkers need their own group (vitest 4): unit first, then server
           sequence: { groupOrder: 0 },

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { localDay, localDayBoundaries, type DashCorpRow, type DashExtensionsRow, type DashKpi, type DashPoint, type InUse } from '../../../domain';
 import { callTotals, pointsOf } from '../../../server/routes/reports/dashboard-queries';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, type Caller } from '../fixtures/test-app';
@@ -12,7 +12,8 @@ describeEachDatabase(
     const now = Date.now();
     const yesterday = now - 24 * HOUR;
 
-    it('fixtures: calls today and yesterday for acme and globex (rated by a tariff)', async () => {
+    // the calls every test below reads: today and yesterday for acme and globex (rated by a tariff)
+    beforeAll(async () => {
       const { acme, globex } = t().ids.corp;
       const groups = (await t().get('/api/v1/destinationgroup', CALLERS.super)).json() as { id: number; name: string }[];
       const nationalLandline = groups.find((g) => g.name === 'National landline')!.id;

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { IvrStatsRow, OptionCount, PollStatsRow } from '../../../domain';
 import { ivr, ivrLog, poll, pollAnswer, question } from '../../../server/db/schema';
 import { CALLERS, describeEachDatabase, type Caller } from '../fixtures/test-app';
@@ -10,7 +10,8 @@ const window = { from: `${D}T00:00:00.000Z`, to: `${D}T23:59:59.999Z` };
 describeEachDatabase('reports: poll and IVR statistics', (t) => {
   const ids = { poll: 0, q1: 0, q2: 0, otherPoll: 0, otherQuestion: 0, ivr: 0, otherIvr: 0 };
 
-  it('fixtures: a poll with two questions and an IVR per corp, answers and choices', async () => {
+  // the data every test below reads: a poll with two questions and an IVR per corp, answers and choices
+  beforeAll(async () => {
     const { acme, globex } = t().ids.corp;
     const db = t().db;
     const [p] = await db.insert(poll).values({ corpId: acme, name: 'Satisfaction' }).returning({ id: poll.id });

@@ -3,7 +3,9 @@
  * folders and ports so it never meets another Asterisk on the machine, with sipp playing the carrier
  * behind a trunk endpoint and, for the live-state suites, the phones of a corp (REGISTERed to one
  * answering sipp). `asteriskSkipReason` says why these tests cannot run here (printed by the suite),
- * null when they can.
+ * null when they can. A skip is for machines without the kit: where it is installed, .ci/run sets
+ * CALLBOARD_REQUIRE_ASTERISK=1 and `npm test` counts every skipped test of a file with "asterisk" in
+ * its path as failed (scripts/test-report.mjs), whichever reason made it skip.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
