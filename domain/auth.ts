@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from './constants';
 import type { Level } from './levels';
-import type { ViewGrant } from './permissions';
+import type { LiveAction, ViewGrant } from './permissions';
 import { msg, PATTERNS } from './validation';
 
 /** Login form (A-LOG-07/08). */
@@ -47,6 +47,8 @@ export interface MyUser {
   corpName: string;
   corpUrl: string;
   views: ViewGrant[];
+  /** the actions on the floor the user may take (G-PRM-01) */
+  liveActions: LiveAction[];
   allowCustom: boolean;
   costEnabled: boolean;
   roomEnabled: boolean;

@@ -26,8 +26,8 @@ export type ActionSectionKey = (typeof ACTION_SECTIONS)[number]['key'];
 /** GET corp/actions (F-CONST-01): each section a name → id map (extensions: label → number). */
 export type CorpActions = Record<ActionSectionKey, Record<string, number | string>>;
 
-/** C-CSD-06: fixed speed-dial features. */
-export const FIXED_ACTIONS = ['VoiceMailMain', 'MeetMe', 'Pickup', 'ChanSpy', 'Whisper', 'Reminder', 'Forward'] as const;
+/** C-CSD-06: fixed speed-dial features; and do-not-disturb from the phone (G-AGS-03). */
+export const FIXED_ACTIONS = ['VoiceMailMain', 'MeetMe', 'Pickup', 'ChanSpy', 'Whisper', 'Reminder', 'Forward', 'DND'] as const;
 export type FixedAction = (typeof FIXED_ACTIONS)[number];
 /** C-CSD-06: what a speed dial does with a queue. */
 export const QUEUE_SPEED_ACTIONS = ['enqueue', 'login', 'logout'] as const;

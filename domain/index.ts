@@ -7,6 +7,8 @@ export * from './auth';
 export * from './parameters';
 export * from './resources';
 export * from './realtime';
+export * from './agents';
+export * from './agent-actions';
 export * from './kiosk-trend';
 export * from './destinations';
 export * from './navigation';

@@ -118,6 +118,40 @@ export interface PermissionSubject {
   views: readonly ViewGrant[];
 }
 
+/**
+ * The actions on the floor (G-PRM-01), each a permission of the role group editor beside the views:
+ * hang up a call, transfer it, listen, whisper or barge into it, record it on demand, pause or
+ * unpause another agent, log another agent in or out of queues. An agent pausing or logging in its own
+ * extensions needs none of them (G-PAU-03, G-QLI-02).
+ */
+export const LIVE_ACTIONS = ['hangUp', 'transfer', 'listen', 'whisper', 'barge', 'record', 'pauseOthers', 'loginOthers'] as const;
+export type LiveAction = (typeof LIVE_ACTIONS)[number];
+
+/** What a user may do on the floor when no role group says: the corp's runners all of it, others nothing. */
+export function defaultLiveActions(level: Level): LiveAction[] {
+  return level <= LEVEL.administrator ? [...LIVE_ACTIONS] : [];
+}
+
+export interface LiveActionSubject {
+  level: Level;
+  /** the role group's actions, or defaultLiveActions(level) */
+  liveActions: readonly LiveAction[];
+}
+
+/** The one check of an action on the floor, on the server (REST and hub) and in the client's menus. */
+export function canAct(user: LiveActionSubject | null | undefined, action: LiveAction): boolean {
+  if (!user) return false;
+  if (user.level === LEVEL.supervisor) return true;
+  // a monitor only watches (F-PERM-01), whatever a group grants
+  if (user.level === LEVEL.monitor) return false;
+  return user.liveActions.includes(action);
+}
+
+/** A grant list from the role-group editor: known actions once each, in the canonical order. */
+export function normaliseLiveActions(actions: readonly string[]): LiveAction[] {
+  return LIVE_ACTIONS.filter((a) => actions.includes(a));
+}
+
 export interface AccessRequest {
   view: View;
   action: Action;

@@ -5,6 +5,8 @@
  * compute elapsed times from one shared clock and can measure latency.
  */
 
+import type { AgentState } from './agents';
+
 /**
  * Extension status codes (spec 1 §4, spec 3 §4). Spec 1 has a second reading (1 on call, 2 ringing in
  * the card view); we use the reading both documents share: 1 ringing, 2 in use.
@@ -93,6 +95,8 @@ export interface LiveExtension {
   callStart: number | null;
   /** the other party of the current call */
   peer: string | null;
+  /** wrap-up, pause, do-not-disturb (G-AGS); absent reads as none */
+  agent?: AgentState;
 }
 
 export interface LiveChannel {
@@ -184,6 +188,8 @@ export interface HubPushes {
    * last known and screens say "PBX unreachable"; 'none' when no PBX is configured.
    */
   PbxStatus: { corpId: number; state: PbxState; since: number; ts: number };
+  /** An agent's wrap-up, pause or do-not-disturb changed (G-AGS): its whole state, as in AllExtensions. */
+  AgentState: { corpId: number; number: string; agent: AgentState; ts: number };
 }
 export type HubPushName = keyof HubPushes;
 
@@ -215,12 +221,31 @@ export type PbxState = (typeof PBX_STATES)[number];
  *   Needs the 'panel' update right (levels 1-3 by default): 'forbidden' otherwise (B-ACT-04).
  * - `StartLogMonitor(corpId?)` / `StopLogMonitor()` (B-LOG-05): LogMon pushes (every raw PBX event) reach
  *   only the connections whose log monitor is open, never the panels and wall TVs of the corp.
+ *
+ * The supervisor's hands (issue 21, domain/agent-actions.ts; each checked as its REST route is):
+ * `PauseAgent(number, queueId|null, reason, corpId?)`, `UnpauseAgent(number, queueId|null, corpId?)`,
+ * `LoginAgent(number, queueId|null, corpId?)`, `LogoutAgent(number, queueId|null, corpId?)`,
+ * `SetDnd(number, on, corpId?)`: complete with what was done ({ number, queues }), or an error whose
+ * message is the refusal's key.
  */
-export const HUB_METHODS = ['GetAllExtensions', 'GetAllChannels', 'GetAllContacts', 'GetAllQueues', 'HangUp', 'StartLogMonitor', 'StopLogMonitor'] as const;
+export const HUB_METHODS = [
+  'GetAllExtensions',
+  'GetAllChannels',
+  'GetAllContacts',
+  'GetAllQueues',
+  'HangUp',
+  'StartLogMonitor',
+  'StopLogMonitor',
+  'PauseAgent',
+  'UnpauseAgent',
+  'LoginAgent',
+  'LogoutAgent',
+  'SetDnd',
+] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 
-/** The twelve log-monitor event types (spec 3 §2.3). */
-export const LOG_EVENT_TYPES = [
+/** The twelve log-monitor event types of the PBX (spec 3 §2.3). */
+export const PBX_LOG_EVENT_TYPES = [
   'ChannelEnteredBridge',
   'ChannelDestroyed',
   'ChannelCreated',
@@ -234,6 +259,8 @@ export const LOG_EVENT_TYPES = [
   'ChannelCallerId',
   'ChannelStateChange',
 ] as const;
+/** The log monitor's types: the PBX's twelve, and the actions users took on the floor (G-PRM-02: who, what, which call or agent, when). */
+export const LOG_EVENT_TYPES = [...PBX_LOG_EVENT_TYPES, 'UserAction'] as const;
 export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
 
 export const HUB = {

@@ -27,6 +27,7 @@
  */
 import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LIMITS } from '../domain/constants';
+import { NO_AGENT_STATE, type AgentState } from '../domain/agents';
 import { EXT_STATUS, callKey, type ExtStatus, type LiveExtension } from '../domain/realtime';
 
 /** How long the hangup state shows before the extension is online again (spec: "shown briefly"). */
@@ -48,6 +49,8 @@ export type ExtensionEvent =
   | { type: 'RINGING'; corpId: number; number: string; role: 'caller' | 'receiver'; callId: string; peer: string; at: number }
   | { type: 'CALL_CONNECTED'; corpId: number; number: string; callId: string; peer: string; at: number }
   | { type: 'DEVICE_STATE'; corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; at: number }
+  /** the agent's wrap-up, pause or do-not-disturb (G-AGS): beside the phone's state, in every state */
+  | { type: 'AGENT'; corpId: number; number: string; agent: AgentState; at: number }
   | {
       type: 'HANGUP';
       corpId: number;
@@ -77,6 +80,8 @@ export interface ExtensionContext {
   callId: string | null;
   /** last calls, newest first, at most LIMITS.callHistory */
   history: CallHistoryEntry[];
+  /** wrap-up, pause, do-not-disturb; shown over an idle phone (domain shownStatus) */
+  agent: AgentState;
   hangupDisplayMs: number;
 }
 
@@ -116,8 +121,9 @@ export function historyEntry(hangup: { callId: string; caller: string; receiver:
 
 const hasCall = (status: ExtStatus) => status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
 
-function contextFromSnapshot(ext: LiveExtension): Pick<ExtensionContext, 'userName' | 'status' | 'since' | 'callStart' | 'peer' | 'callId'> {
+function contextFromSnapshot(ext: LiveExtension): Pick<ExtensionContext, 'userName' | 'status' | 'since' | 'callStart' | 'peer' | 'callId' | 'agent'> {
   return {
+    agent: ext.agent ?? NO_AGENT_STATE,
     userName: ext.userName,
     status: ext.status,
     since: ext.since,
@@ -162,6 +168,7 @@ export const extensionMachine = setup({
     /** entry of each state: the spec code of the state */
     setStatus: assign((_, params: { code: ExtStatus }) => ({ status: params.code })),
     applySnapshot: assign(({ event }) => (isEvent(event, 'SNAPSHOT') ? contextFromSnapshot(event.extension) : {})),
+    setAgent: assign(({ event }) => (isEvent(event, 'AGENT') ? { agent: event.agent } : {})),
     /** a new idle state (online, offline, ringing without details): no call */
     settle: assign(({ event }) => ({ since: eventAt(event), callStart: null, peer: null, callId: null })),
     ring: assign(({ context, event }) =>
@@ -219,6 +226,7 @@ export const extensionMachine = setup({
   initial: 'sync',
   on: {
     SNAPSHOT: { guard: 'isMine', target: '.sync', actions: 'applySnapshot' },
+    AGENT: { guard: 'isMine', actions: 'setAgent' },
   },
   states: {
     /** transient: enters the state of `context.status` (after input or a SNAPSHOT) */

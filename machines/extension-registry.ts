@@ -97,6 +97,7 @@ export const extensionRegistryMachine = setup({
     RINGING: { guard: 'sameCorp', actions: 'route' },
     CALL_CONNECTED: { guard: 'sameCorp', actions: 'route' },
     DEVICE_STATE: { guard: 'sameCorp', actions: 'route' },
+    AGENT: { guard: 'sameCorp', actions: 'route' },
     HANGUP: { guard: 'sameCorp', actions: 'route' },
   },
 });

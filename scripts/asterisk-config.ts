@@ -25,7 +25,7 @@ import { dialplanMainFile, generateDialplanContexts, generateMohClasses, loadDia
 import { openDatabase } from '../server/db/database';
 
 /** files with a password: readable by their owner and group only (chown them to Asterisk's user when it is not root) */
-const SECRET_FILES = new Set(['res_pgsql.conf', 'cdr_pgsql.conf', 'ari.conf']);
+const SECRET_FILES = new Set(['res_pgsql.conf', 'cdr_pgsql.conf', 'ari.conf', 'manager.conf']);
 
 async function main(): Promise<void> {
   const dir = path.resolve(process.argv[2] ?? '/etc/asterisk');
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     const files = asteriskConfigFiles({
       database: parseDatabaseUrl(process.env.ASTERISK_DB_URL || databaseUrl),
       ari: { user: ariUser, password: ariPassword, bindAddr: ariUrl.hostname, port: Number(ariUrl.port || 8088) },
+      amiPort: process.env.AMI_PORT ? Number(process.env.AMI_PORT) : undefined,
       sipBind: process.env.ASTERISK_SIP_BIND || '0.0.0.0:5060',
       tls:
         process.env.ASTERISK_TLS_CERT && process.env.ASTERISK_TLS_KEY

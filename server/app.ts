@@ -29,6 +29,7 @@ import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { reportRoutes } from './routes/reports';
 import { clickToCallRoutes } from './routes/click-to-call';
+import { agentRoutes } from './routes/agents';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { meetingRoutes } from './routes/meetings';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(meetingRoutes);
       await api.register(webphoneRoutes);
       if (live) await api.register(liveRoutes(live));
+      if (live) await api.register(agentRoutes(live));
       // keys and history work without the real-time side; a call then answers 503
       await api.register(clickToCallRoutes(live));
     },

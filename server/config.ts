@@ -68,7 +68,11 @@ export interface LiveEnvironment {
   trafficPreset?: TrafficPreset;
   /** the simulator's traffic model over its defaults: the preset's (with SIM_CALLS_PER_HOUR, no sizing by members) */
   traffic?: Partial<TrafficOptions>;
-  ari: { url: string; user: string; password: string } | null;
+  /**
+   * ARI_URL, ARI_USER, ARI_PASSWORD; `ami`: the manager interface beside it (AMI_PORT, default 5038 on
+   * ARI's host with ARI's user), for queue members' pauses and status
+   */
+  ari: { url: string; user: string; password: string; ami?: { port?: number } } | null;
   /** SIM_HISTORY (on; '0' turns it off): a first start with the simulator fills yesterday and today's records */
   history?: boolean;
   /** REDIS_URL (unset: in-process backplane, this instance drives the PBX) */
@@ -89,7 +93,9 @@ export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveE
   let ari: LiveEnvironment['ari'] = null;
   if (pbx === 'ari') {
     if (!env.ARI_URL) throw new Error('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
-    ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '' };
+    const amiPort = env.AMI_PORT?.trim() ? Number(env.AMI_PORT) : undefined;
+    if (amiPort !== undefined && !(Number.isInteger(amiPort) && amiPort > 0 && amiPort < 65536)) throw new Error(`AMI_PORT must be a TCP port (got "${env.AMI_PORT}")`);
+    ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '', ...(amiPort ? { ami: { port: amiPort } } : {}) };
   }
   const rateSet = env.SIM_CALLS_PER_HOUR !== undefined && env.SIM_CALLS_PER_HOUR.trim() !== '';
   const rawPreset = (env.SIM_TRAFFIC ?? '').trim().toLowerCase();

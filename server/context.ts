@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConfigChanges } from './crud/config-changes';
-import type { Level, ViewGrant } from '../domain';
+import type { Level, LiveAction, ViewGrant } from '../domain';
 import type { LoginThrottle, ThrottleOptions } from './auth/login-throttle';
 import type { SharedCounters } from './auth/shared-counters';
 import type { HashOptions } from './auth/passwords';
@@ -37,6 +37,8 @@ export interface Principal {
   workingCorpId: number | null;
   /** effective views: the role group's when the user has one, else defaultViews(level) */
   views: ViewGrant[];
+  /** the actions on the floor (G-PRM-01): the role group's, else defaultLiveActions(level) */
+  liveActions: LiveAction[];
 }
 
 export interface AppContext {

@@ -42,6 +42,10 @@ export function extensionEventsFromHub(event: HubEvent): ExtensionEvent[] {
       const details = { ...(callStart !== undefined ? { callStart } : {}), ...(peer !== undefined ? { peer } : {}) };
       return [{ type: 'DEVICE_STATE', corpId, number, status, ...details, at }];
     }
+    case 'AgentState': {
+      const { corpId, number, agent, ts: at } = event.payload;
+      return [{ type: 'AGENT', corpId, number, agent, at }];
+    }
     case 'Hangup': {
       const { corpId, callId, caller, receiver, cause, duration, ts: at } = event.payload;
       return parties(caller, receiver).map((number) => ({ type: 'HANGUP', corpId, number, callId, caller, receiver, cause, duration, at }));

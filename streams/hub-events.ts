@@ -62,7 +62,12 @@ const shape = (spec: Record<string, Check>): Check => {
 
 const extStatus = oneOf(...Object.values(EXT_STATUS));
 const base = { corpId: num, ts: num };
-const liveExtension = shape({ corpId: num, number: str, userName: str, status: extStatus, since: num, callStart: nullable(num), peer: nullable(str) });
+const agentState = shape({
+  dndSince: nullable(num),
+  pause: nullable(shape({ queues: arrayOf(num), reason: str, label: str, since: num, warnAfterMs: nullable(num) })),
+  wrapUp: nullable(shape({ since: num, until: num })),
+});
+const liveExtension = shape({ corpId: num, number: str, userName: str, status: extStatus, since: num, callStart: nullable(num), peer: nullable(str), agent: optional(agentState) });
 const liveChannel = shape({
   id: str,
   corpId: num,
@@ -121,6 +126,7 @@ const PAYLOADS: { [K in HubPushName]: Check } = {
   deleteCaller: shape({ ...base, queueId: num, callId: str, reason: oneOf('answered', 'abandoned', 'timeout'), waitedMs: num }),
   LogMon: shape({ ...base, type: oneOf(...LOG_EVENT_TYPES), timestamp: str, device: str, state: str, event: any }),
   PbxStatus: shape({ ...base, state: oneOf(...PBX_STATES), since: num }),
+  AgentState: shape({ ...base, number: str, agent: agentState }),
 };
 
 export const HUB_PUSH_NAMES = Object.keys(PAYLOADS) as HubPushName[];

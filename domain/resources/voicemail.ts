@@ -39,6 +39,9 @@ export const voicemailResource = defineResource({
     { key: 'recording', format: 'file' },
   ],
   fields: [{ name: 'recording', kind: 'file', file: { maxBytes: 0 } }],
+  // G-AST-02 'moves to Asterisk's Old folder and back': a listened message can be made new again (and
+  // goes back to the phone's INBOX). Whoever may play a message (which marks it listened) may do it.
+  rowActions: [{ name: 'markNew', permission: 'read', icon: 'voiceMail', visibleWhen: (row) => row.listened === true }],
   searchFields: ['callerid', 'destino'],
   sort: { key: 'origtime', direction: 'desc' },
   narrowPageSize: 3,

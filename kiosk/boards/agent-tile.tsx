@@ -40,7 +40,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
     if (!root.current) return;
     const tile = createTilePaint(
       { root: root.current, icon: icon.current, user: user.current, party: party.current, timer: timer.current },
-      { painter: live.painter, probe: live.probe, privacy: config.privacy, nameChars: nameChars(fit.tileWidth * 0.9, fit.secondaryFontPx) },
+      { painter: live.painter, probe: live.probe, privacy: config.privacy, nameChars: nameChars(fit.tileWidth * 0.9, fit.secondaryFontPx), now: () => live.now() },
     );
     tile.paint(actor.getSnapshot());
     const subscription = actor.subscribe((snapshot) => tile.paint(snapshot));
@@ -48,7 +48,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
       subscription.unsubscribe();
       tile.dispose();
     };
-  }, [actor, live.painter, live.probe, config.privacy, fit, iconInline]);
+  }, [actor, live, live.painter, live.probe, config.privacy, fit, iconInline]);
 
   const style: CSSProperties = {
     width: fit.tileWidth,

@@ -6,6 +6,7 @@
  */
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useKioskText } from '../kiosk-text-context';
+import { shownStatus } from '../../domain/agents';
 import { statusCode } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
 import { STATUS_ICONS } from '../../src/ui/ext-status-icon';
@@ -30,11 +31,14 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
     live,
     () => {
       const { order, extensions } = live.members.get();
+      const now = live.now();
       const overview = agentsOverview(
         (function* () {
           for (const number of order) {
             const ref = extensions[number];
-            if (ref) yield { number, status: statusCode(ref.getSnapshot()) };
+            if (!ref) continue;
+            const snapshot = ref.getSnapshot();
+            yield { number, status: shownStatus(statusCode(snapshot), snapshot.context.agent, now) };
           }
         })(),
         hideOffline,

@@ -3,14 +3,26 @@
  * than on every event (500 changes a second must not re-render the grid): the extensions to show (all,
  * or all but offline ones) and the count per status for the totals header. Pure.
  */
-import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
+import { AGENT_STATUS, type ShownStatus } from '../../domain/agents';
+import { EXT_STATUS } from '../../domain/realtime';
 
-export const STATUS_ORDER: readonly ExtStatus[] = [EXT_STATUS.online, EXT_STATUS.ringing, EXT_STATUS.inUse, EXT_STATUS.onHold, EXT_STATUS.hangup, EXT_STATUS.offline];
+/** The strip of totals, left to right: who takes calls, who is on one, who is away (G-AGS-05 counts the agent states). */
+export const STATUS_ORDER: readonly ShownStatus[] = [
+  EXT_STATUS.online,
+  EXT_STATUS.ringing,
+  EXT_STATUS.inUse,
+  EXT_STATUS.onHold,
+  AGENT_STATUS.wrapUp,
+  AGENT_STATUS.paused,
+  AGENT_STATUS.dnd,
+  EXT_STATUS.hangup,
+  EXT_STATUS.offline,
+];
 
 export interface AgentsOverview {
   /** extension numbers on the board, in the snapshot's order */
   visible: string[];
-  /** extensions per status code (index = code) */
+  /** extensions per shown status code (index = code: the phone's 0-5, the agent's 6-8) */
   totals: number[];
   /** every extension of the corp */
   total: number;
@@ -20,8 +32,8 @@ export interface AgentsOverview {
   key: string;
 }
 
-export function agentsOverview(entries: Iterable<{ number: string; status: ExtStatus }>, hideOffline: boolean): AgentsOverview {
-  const totals = [0, 0, 0, 0, 0, 0];
+export function agentsOverview(entries: Iterable<{ number: string; status: ShownStatus }>, hideOffline: boolean): AgentsOverview {
+  const totals = [0, 0, 0, 0, 0, 0, 0, 0, 0];
   const visible: string[] = [];
   let total = 0;
   let numberChars = 1;

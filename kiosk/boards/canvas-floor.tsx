@@ -40,6 +40,7 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       fontFamily: style.fontFamily,
       pixelRatio: ratio,
       probe: live.probe,
+      now: () => live.now(),
     });
     const subscriptions = numbers.map((number, index) => {
       const actor = members.extensions[number];
@@ -49,8 +50,9 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
     });
     return () => {
       for (const subscription of subscriptions) subscription?.unsubscribe();
+      floor.dispose();
     };
-  }, [numbers, fit, members, size.width, size.height, live.probe]);
+  }, [numbers, fit, members, size.width, size.height, live.probe, live]);
 
   return (
     <canvas

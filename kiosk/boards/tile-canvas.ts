@@ -14,9 +14,10 @@
  *
  * Pure but for the context it is given (tests pass a recording fake).
  */
-import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
+import { shownState } from '../../domain/agents';
+import type { ExtStatus } from '../../domain/realtime';
 import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
-import { statusLook } from '../../src/ui/ext-status';
+import { STATUS_LOOK, statusLook, type StatusTone } from '../../src/ui/ext-status';
 import type { FitResult } from '../layout/auto-fit';
 import type { BenchProbe } from '../live/bench-probe';
 import { shownByEvent } from './tile-painter';
@@ -35,16 +36,13 @@ export interface FloorContext {
   setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void;
 }
 
-/** A tile's fill and text colour per state, read from the kiosk's tokens (light or dark theme). */
-export type StatusColours = Readonly<Record<ExtStatus, { bg: string; fg: string }>>;
+/** A tile's fill and text colour per look (the phone's states and the agent's), read from the kiosk's tokens (light or dark theme). */
+export type StatusColours = Readonly<Record<StatusTone, { bg: string; fg: string }>>;
 
-/** The colours of every state, as `readToken` resolves `--ext-<state>` and `--ext-<state>-fg`. */
+/** The colours of every look, as `readToken` resolves `--ext-<state>` and `--ext-<state>-fg`. */
 export function statusColours(readToken: (name: string) => string): StatusColours {
-  const colours = {} as Record<ExtStatus, { bg: string; fg: string }>;
-  for (const status of Object.values(EXT_STATUS)) {
-    const look = statusLook(status);
-    colours[status] = { bg: readToken(look.token) || 'grey', fg: readToken(`${look.token}-fg`) || 'white' };
-  }
+  const colours = {} as Record<StatusTone, { bg: string; fg: string }>;
+  for (const look of Object.values(STATUS_LOOK)) colours[look.tone] = { bg: readToken(look.token) || 'grey', fg: readToken(`${look.token}-fg`) || 'white' };
   return colours;
 }
 
@@ -73,13 +71,17 @@ export interface FloorOptions {
   /** device pixels per CSS pixel */
   pixelRatio: number;
   probe: BenchProbe;
+  /** the board's clock (server time), for the agent states that change by themselves (G-AGS) */
+  now: () => number;
 }
 
 export interface CanvasFloor {
   /** shows tile `index` (`number`) with its extension's snapshot: the first one whole, later ones when the state changed */
   paint(index: number, number: string, snapshot: ExtensionSnapshot): void;
-  /** the state tile `index` shows now */
-  statusAt(index: number): ExtStatus | undefined;
+  /** the look tile `index` shows now */
+  statusAt(index: number): StatusTone | undefined;
+  /** stops the repaints planned for the agent states' own changes */
+  dispose(): void;
 }
 
 /**
@@ -89,7 +91,10 @@ export interface CanvasFloor {
  */
 export function createCanvasFloor(context: FloorContext, count: number, options: FloorOptions): CanvasFloor {
   const { fit, colours, probe } = options;
-  const shown: ExtStatus[] = [];
+  const shown: StatusTone[] = [];
+  /** the phone's status last drawn, for the benchmark's probe */
+  const phone: ExtStatus[] = [];
+  const later = new Map<number, ReturnType<typeof setTimeout>>();
   const size = floorSize(count, fit);
   context.setTransform(options.pixelRatio, 0, 0, options.pixelRatio, 0, 0);
   context.clearRect(0, 0, size.width, size.height);
@@ -100,9 +105,9 @@ export function createCanvasFloor(context: FloorContext, count: number, options:
   context.textBaseline = 'middle';
   context.textAlign = 'left';
 
-  const draw = (index: number, number: string, status: ExtStatus) => {
+  const draw = (index: number, number: string, tone: StatusTone) => {
     const box = tileBox(index, fit);
-    const colour = colours[status];
+    const colour = colours[tone];
     context.clearRect(box.x, box.y, box.w, box.h);
     context.fillStyle = colour.bg;
     context.beginPath();
@@ -114,15 +119,29 @@ export function createCanvasFloor(context: FloorContext, count: number, options:
     context.fillText(number, box.x + padX, box.y + box.h / 2, box.w - 2 * padX);
   };
 
+  const paint = (index: number, number: string, snapshot: ExtensionSnapshot) => {
+    const status = statusCode(snapshot);
+    const state = shownState(status, snapshot.context.agent, options.now());
+    const tone = statusLook(state.status, state.overdue).tone;
+    // a wrap-up ends and a pause turns overdue with no event: drawn again then
+    const planned = later.get(index);
+    if (planned !== undefined) clearTimeout(planned);
+    if (state.changesAt !== null) later.set(index, setTimeout(() => paint(index, number, snapshot), Math.max(0, state.changesAt - options.now()) + 20));
+    else later.delete(index);
+    const before = phone[index];
+    phone[index] = status;
+    if (shown[index] === tone) return;
+    shown[index] = tone;
+    draw(index, number, tone);
+    if (before !== undefined && before !== status && shownByEvent(before, status)) probe.shown(snapshot.context.since);
+  };
+
   return {
-    paint(index, number, snapshot) {
-      const status = statusCode(snapshot);
-      const before = shown[index];
-      if (before === status) return;
-      shown[index] = status;
-      draw(index, number, status);
-      if (before !== undefined && shownByEvent(before, status)) probe.shown(snapshot.context.since);
-    },
+    paint,
     statusAt: (index) => shown[index],
+    dispose() {
+      for (const timer of later.values()) clearTimeout(timer);
+      later.clear();
+    },
   };
 }

@@ -11,6 +11,7 @@
  * bench:wallboard --profile (bench/README.md). Writing two custom properties and an attribute is what
  * such a render ended in anyway. Pure but for the nodes it is given (tests use fakes).
  */
+import { shownState, type ShownStatus } from '../../domain/agents';
 import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
 import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
@@ -45,35 +46,52 @@ export interface TilePaintOptions {
   privacy: boolean;
   /** how many characters of a name fit the tile */
   nameChars: number;
+  /** the board's clock (server time): wrap-up's end and a pause turning overdue are shown by it (G-AGS) */
+  now: () => number;
 }
 
-/** When the tile's timer started: ringing counts from the ring, a call from its answer; none otherwise. */
-export function tileTimerStart(snapshot: ExtensionSnapshot): number | null {
+/** When the tile's timer started: ringing counts from the ring, a call from its answer, an agent state from its start; none otherwise. */
+export function tileTimerStart(snapshot: ExtensionSnapshot, agentSince: number | null = null): number | null {
   const status = statusCode(snapshot);
   if (status === EXT_STATUS.ringing) return snapshot.context.since;
   if (status === EXT_STATUS.inUse || status === EXT_STATUS.onHold) return snapshot.context.callStart ?? snapshot.context.since;
-  return null;
+  return agentSince;
 }
 
 /** What a tile shows of its extension (and the `since` the benchmark's probe reports). */
 export interface TileView {
   userName: string;
+  /** the phone's status (what the benchmark's probe counts) */
   status: ExtStatus;
+  /** what shows: the phone's status, or the agent's state over an idle phone (domain shownState) */
+  shown: ShownStatus;
+  /** a pause past its reason's maximum */
+  overdue: boolean;
   peer: string | null;
   timerStart: number | null;
   since: number;
+  /** when what shows changes by itself (null: only with an event) */
+  changesAt: number | null;
 }
 
-export const tileView = (snapshot: ExtensionSnapshot): TileView => ({
-  userName: snapshot.context.userName,
-  status: statusCode(snapshot),
-  peer: snapshot.context.peer,
-  timerStart: tileTimerStart(snapshot),
-  since: snapshot.context.since,
-});
+export const tileView = (snapshot: ExtensionSnapshot, now: number): TileView => {
+  const status = statusCode(snapshot);
+  const shown = shownState(status, snapshot.context.agent, now);
+  return {
+    userName: snapshot.context.userName,
+    status,
+    shown: shown.status,
+    overdue: shown.overdue,
+    peer: snapshot.context.peer,
+    timerStart: tileTimerStart(snapshot, shown.agentSince),
+    since: snapshot.context.since,
+    changesAt: shown.changesAt,
+  };
+};
 
 /** `since` is not compared: alone it shows nothing (a timer shows from `timerStart`). */
-export const sameView = (a: TileView, b: TileView) => a.status === b.status && a.timerStart === b.timerStart && a.peer === b.peer && a.userName === b.userName;
+export const sameView = (a: TileView, b: TileView) =>
+  a.status === b.status && a.shown === b.shown && a.overdue === b.overdue && a.timerStart === b.timerStart && a.peer === b.peer && a.userName === b.userName;
 
 /**
  * Whether a tile's new state was shown because of a hub event, which the benchmark's latency counts:
@@ -91,33 +109,42 @@ export interface TilePaint {
 export function createTilePaint(nodes: TileNodes, options: TilePaintOptions): TilePaint {
   let shown: TileView | null = null;
   let stopTimer: (() => void) | null = null;
+  let last: ExtensionSnapshot | null = null;
+  let later: ReturnType<typeof setTimeout> | null = null;
+  const paint = (snapshot: ExtensionSnapshot) => {
+    last = snapshot;
+    const view = tileView(snapshot, options.now());
+    // a wrap-up ends and a pause turns overdue with no event: painted again then
+    if (later !== null) clearTimeout(later);
+    later = view.changesAt !== null ? setTimeout(() => last && paint(last), Math.max(0, view.changesAt - options.now()) + 20) : null;
+    const before = shown;
+    if (before && sameView(before, view)) return;
+    shown = view;
+    if (before?.shown !== view.shown || before.overdue !== view.overdue) {
+      const look = statusLook(view.shown, view.overdue);
+      nodes.root.style.setProperty('--tile-bg', `var(${look.token})`);
+      nodes.root.style.setProperty('--tile-fg', `var(${look.token}-fg)`);
+      nodes.root.setAttribute('data-status', String(view.shown));
+      nodes.icon?.style.setProperty('background-image', iconVar(look.tone));
+    }
+    if (nodes.user && before?.userName !== view.userName) {
+      nodes.user.textContent = fitName(view.userName, options.nameChars);
+      nodes.user.setAttribute('title', view.userName);
+    }
+    if (nodes.party && before?.peer !== view.peer) nodes.party.textContent = maskParty(view.peer, options.privacy);
+    if (before?.timerStart !== view.timerStart) {
+      stopTimer?.();
+      stopTimer = nodes.timer && view.timerStart !== null ? options.painter.register(nodes.timer, view.timerStart) : null;
+    }
+    if (before && (before.status !== view.status || before.since !== view.since) && shownByEvent(before.status, view.status)) options.probe.shown(view.since);
+  };
   return {
-    paint(snapshot) {
-      const view = tileView(snapshot);
-      const before = shown;
-      if (before && sameView(before, view)) return;
-      shown = view;
-      if (before?.status !== view.status) {
-        const look = statusLook(view.status);
-        nodes.root.style.setProperty('--tile-bg', `var(${look.token})`);
-        nodes.root.style.setProperty('--tile-fg', `var(${look.token}-fg)`);
-        nodes.root.setAttribute('data-status', String(view.status));
-        nodes.icon?.style.setProperty('background-image', iconVar(look.tone));
-      }
-      if (nodes.user && before?.userName !== view.userName) {
-        nodes.user.textContent = fitName(view.userName, options.nameChars);
-        nodes.user.setAttribute('title', view.userName);
-      }
-      if (nodes.party && before?.peer !== view.peer) nodes.party.textContent = maskParty(view.peer, options.privacy);
-      if (before?.timerStart !== view.timerStart) {
-        stopTimer?.();
-        stopTimer = nodes.timer && view.timerStart !== null ? options.painter.register(nodes.timer, view.timerStart) : null;
-      }
-      if (before && (before.status !== view.status || before.since !== view.since) && shownByEvent(before.status, view.status)) options.probe.shown(view.since);
-    },
+    paint,
     dispose() {
       stopTimer?.();
       stopTimer = null;
+      if (later !== null) clearTimeout(later);
+      later = null;
     },
   };
 }

@@ -19,7 +19,9 @@
  *
  * Pure: the caller (scripts/asterisk-config.ts, the tests) reads the environment and the database.
  */
-import { VOICEMAIL_MESSAGE_FAMILY, VOICEMAIL_MESSAGE_VIEW } from './voicemail';
+import { DND_FAMILY } from './features';
+import { INTEGRATION_FAMILY, INTEGRATION_VIEW } from './integration-dialplan';
+import { VOICEMAIL_MESSAGE_FAMILY, VOICEMAIL_MESSAGE_VIEW, VOICEMAIL_POLL_SECONDS } from './voicemail';
 
 /** The file Asterisk's extensions.conf includes: the corps' contexts, rewritten by the server after every change. */
 export const DIALPLAN_INCLUDE_FILE = 'extensions_callboard.conf';
@@ -85,6 +87,11 @@ export interface AsteriskConfigOptions {
   database: PgConnection;
   /** the ARI user Callboard connects with (ARI_USER / ARI_PASSWORD) and the HTTP server it answers on (from ARI_URL) */
   ari: { user: string; password: string; bindAddr: string; port: number };
+  /**
+   * the manager interface (AMI) beside ARI, for queue members' pauses and status (G-PAU, G-AGS): same
+   * user and password, on ARI's address, port 5038 unless given (AMI_PORT)
+   */
+  amiPort?: number;
   /** the PJSIP UDP transport's bind address, `host:port` (default 0.0.0.0:5060) */
   sipBind: string;
   /** a TLS transport for extensions of port type TLS: the certificate and key files (none: no TLS transport) */
@@ -122,6 +129,8 @@ export const ASTERISK_MODULES = [
   'app_stasis', 'app_mixmonitor', 'app_voicemail', 'res_adsi', 'res_smdi', 'app_echo', 'app_verbose', 'func_callerid', 'func_channel', 'func_strings', 'func_logic', 'func_global',
   // the generated dialplan: IVRs (TIMEOUT), speed dials (CUT); restrictions (Gosub, LOCAL, DIALPLAN_EXISTS, Authenticate)
   'func_timeout', 'func_cut', 'func_realtime', 'app_stack', 'func_dialplan', 'app_authenticate',
+  // integrations (integration-dialplan.ts): the caller's digits (Read), the question over HTTP (CURL), its JSON answer
+  'app_read', 'res_curl', 'func_curl', 'func_json',
   // the speed-dial features (features.ts): MeetMe, Pickup, ChanSpy / Whisper, Forward (AstDB), Reminder (call files)
   'app_confbridge', 'app_directed_pickup', 'app_chanspy', 'func_db', 'app_system', 'pbx_spool',
   'format_wav', 'format_pcm', 'format_gsm', 'codec_ulaw', 'codec_alaw', 'codec_gsm', 'res_format_attr_opus',
@@ -160,6 +169,10 @@ export const REALTIME_FAMILIES: Record<string, string> = {
   [VOICEMAIL_MESSAGE_FAMILY]: VOICEMAIL_MESSAGE_VIEW,
   // IVR choices (REALTIME_STORE in the generated IVRs), straight into Callboard's table
   ivr_log: 'ivr_log',
+  // do-not-disturb per endpoint (features.ts DND, the extensions' check before they ring; migration 0018)
+  [DND_FAMILY]: 'cb_dnd',
+  // an integration's user:password, read by the call when it asks the host (integration-dialplan.ts)
+  [INTEGRATION_FAMILY]: INTEGRATION_VIEW,
 };
 
 /** The files, by name. */
@@ -238,6 +251,19 @@ enabled = yes
 bindaddr = ${value(options.ari.bindAddr)}
 bindport = ${options.ari.port}
 `,
+    'manager.conf': `${header('the manager interface (AMI) Callboard uses beside ARI: queue members\' pauses and status; ARI\'s user and address')}[general]
+enabled = yes
+bindaddr = ${value(options.ari.bindAddr)}
+port = ${options.amiPort ?? 5038}
+; queue member events without channel variables: Callboard reads only their fields
+displayconnects = no
+
+[${value(options.ari.user)}]
+secret = ${value(options.ari.password)}
+; the events and actions of queue members (agent), calls (call: redirects, transfers), ChanSpy (originate)
+read = agent,call,system
+write = agent,call,system,originate
+`,
     'ari.conf': `${header('the ARI user Callboard connects with (ARI_USER / ARI_PASSWORD)')}[general]
 enabled = yes
 pretty = no
@@ -284,6 +310,11 @@ maxsecs = 90
 minsecs = 1
 attach = no
 searchcontexts = no
+; a message marked listened (or new again) in Callboard is moved between INBOX and Old in this spool by
+; Callboard (voicemail-folders.ts): app_voicemail counts the folders again every pollfreq seconds and
+; tells the phones (MWI), as voicemail.conf says for storage changed outside app_voicemail
+pollmailboxes = yes
+pollfreq = ${VOICEMAIL_POLL_SECONDS}
 `,
     // app_confbridge declines to load without its file; Asterisk's built-in default profiles are what MeetMe needs
     'confbridge.conf': `${header('conference rooms (the MeetMe feature, features.ts): Asterisk\'s default bridge and user profiles')}[general]

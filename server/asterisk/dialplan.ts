@@ -35,8 +35,11 @@
  * Media servers (C-MS, the platform's): each enabled number answers in every corp's internal context and
  * plays its sound, unless the corp has an extension or a queue code with that number (those win).
  *
- * A destination (domain/destinations.ts) that is not generated yet (integrations) is logged (Log(NOTICE))
- * and hung up, never silently sent somewhere else.
+ *   c{corpId}-integration-{id}   an integration (C-INT, G-AST-01): the caller's document asked for, the
+ *                        corp's system asked over HTTP, the call on by its answer (integration-dialplan.ts)
+ *
+ * A destination (domain/destinations.ts) the generator cannot find (a row gone since) is logged
+ * (Log(NOTICE)) and hung up, never silently sent somewhere else.
  *
  * The contexts go to extensions_callboard.conf (generateDialplanContexts), which extensions.conf
  * includes (dialplanMainFile); the server rewrites and reloads it after every change (dialplan-sync.ts).
@@ -46,7 +49,8 @@ import { asc, eq } from 'drizzle-orm';
 import { daysOf, IVR_OPTION_FIELDS, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, trunkEndpointName } from '../../domain';
 import type { Db } from '../db/database';
 import { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE } from './config';
-import { featureContexts, featureDigitsPattern, featureSteps, forwardCheck, type FeatureCorp } from './features';
+import { dndCheck, featureContexts, featureDigitsPattern, featureSteps, forwardCheck, type FeatureCorp } from './features';
+import { integrationContext, integrationContextLines, loadIntegrations, type DialplanIntegration } from './integration-dialplan';
 import { voicemailSavedContext, voicemailSteps } from './voicemail';
 import { corp, destinationGroup, extension, followMe, ivr, mediaServer, mohFile, queue, restrictionCorp, restrictionExten, restrictionIn, sipRoute, speedDialCorp, speedDialExten, timeCondition, timeExtenOption, timeOption, trunk } from '../db/schema';
 
@@ -90,6 +94,8 @@ export interface DialplanCorp {
   incoming?: { pattern: string; permit: number; comment: string }[];
   /** hold music files (C-MOH, C-QUE-17..20): the corp's (queueId null) and its queues', by name */
   holdMusic?: { queueId: number | null; sound: string }[];
+  /** integrations (C-INT, G-AST-01): three outcomes and four sounds */
+  integrations?: DialplanIntegration[];
 }
 
 /** A restriction as dialplan patterns (a destination group's patterns, or the free pattern's). */
@@ -149,6 +155,7 @@ export async function loadDialplanData(db: Db): Promise<DialplanData> {
     db.select({ number: mediaServer.number, sound: mediaServer.sound }).from(mediaServer).where(eq(mediaServer.enabled, true)).orderBy(asc(mediaServer.number)),
   ]);
   const trunkById = new Map((await db.select({ id: trunk.id, number: trunk.number, enabled: trunk.enabled }).from(trunk)).map((t) => [t.id, t]));
+  const integrations = await loadIntegrations(db);
   const extensionNumber = new Map(extensions.map((e) => [e.id, e.number]));
   /**
    * A restriction as patterns: type 3 (free pattern) and 4 (destination group) name numbers; 1 and 2 the
@@ -203,6 +210,7 @@ export async function loadDialplanData(db: Db): Promise<DialplanData> {
         ),
         incoming: [...inRules.filter((r) => r.corpId === c.id), ...inRules.filter((r) => r.corpId === null)].map((r) => ({ pattern: r.pattern, permit: r.permit, comment: r.comment })),
         holdMusic: hold.filter((h) => h.corpId === c.id).map((h) => ({ queueId: h.queueId, sound: h.sound })),
+        integrations: integrations.get(c.id) ?? [],
       })),
   };
 }
@@ -257,8 +265,8 @@ export function destinationSteps(c: DialplanCorp, destination: string, inline = 
   if (d?.kind === 'time' && c.times?.some((t) => t.id === d.id)) return [` same => n,Goto(${timeContext(c.id)},${d.id},1)`];
   if (d?.kind === 'queueSpeed' && d.action !== 'enqueue' && d.corpId === c.id && c.queues.some((q) => q.id === d.queueId)) return queueLoginSteps(c, d.queueId, d.action);
   if (d?.kind === 'fixed') return featureSteps(featureCorp(c, options), d.word, null);
-  // integrations: not generated yet
-  return [` same => n,Log(NOTICE,Callboard: destination ${argText(destination)} is not in the generated dialplan yet)`, ' same => n,Hangup()'];
+  if (d?.kind === 'integration' && c.integrations?.some((i) => i.id === d.id)) return [` same => n,Goto(${integrationContext(c.id, d.id)},s,1)`];
+  return [` same => n,Log(NOTICE,Callboard: destination ${argText(destination)} is not in the generated dialplan)`, ' same => n,Hangup()'];
 }
 
 /**
@@ -331,8 +339,9 @@ export function extensionSteps(c: DialplanCorp, e: DialplanExtension, options: D
   const busy = fallbackSteps(c, e, e.onbusy, 'b');
   // C-ETC: outside its schedule the extension does not ring; the call goes as an unanswered one
   const schedule = (e.schedule ?? []).map((o) => timeCheck(o, options)).filter((check): check is string => check !== null);
-  // where the corp has a Forward speed dial, a forward set from the phone (features.ts) goes first
-  const steps: string[] = forward ? forwardCheck(c.id, e.number) : [];
+  // where the corp has a Forward speed dial, a forward set from the phone (features.ts) goes first; a
+  // phone in do-not-disturb (G-AGS-03) is not rung: its call goes as a busy one
+  const steps: string[] = [...(forward ? forwardCheck(c.id, e.number) : []), dndCheck(c.id, e.number, 'dnd')];
   if (schedule.length > 0) {
     steps.push(
       ` same => n,NoOp(extension ${e.number}: takes calls on its schedule)`,
@@ -343,12 +352,14 @@ export function extensionSteps(c: DialplanCorp, e: DialplanExtension, options: D
   } else steps.push(` same => n,${dial}`);
   const [first, ...rest] = steps;
   const lines = [first.replace(/^ same => n,/, `exten => ${e.number},1,`), ...rest];
-  if (unanswered.length === 0 && busy.length === 0) return [...lines, ` same => n${schedule.length > 0 ? '(done)' : ''},Hangup()`];
+  const dnd = [' same => n(dnd),Set(DIALSTATUS=BUSY)', busy.length > 0 ? ' same => n,Goto(busy)' : ' same => n,Busy(5)'];
+  if (unanswered.length === 0 && busy.length === 0) return [...lines, ` same => n${schedule.length > 0 ? '(done)' : ''},Hangup()`, ...dnd];
   lines.push(' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)');
   lines.push(` same => n,GotoIf($["\${DIALSTATUS}" = "BUSY"]?${busy.length > 0 ? 'busy' : 'done'})`);
   lines.push(...(schedule.length > 0 && unanswered.length > 0 ? labelled('closed', unanswered) : unanswered));
   lines.push(' same => n(done),Hangup()');
   if (busy.length > 0) lines.push(...labelled('busy', busy), ' same => n,Hangup()');
+  lines.push(...dnd);
   return lines;
 }
 
@@ -649,6 +660,7 @@ export function generateDialplanContexts(data: DialplanData, options: DialplanOp
     out.push('', `; ================= ${comment(c.name)} (${comment(c.url)}, corp ${c.id})`, ...internalContext(c, speed.internal, options, data.mediaServers ?? []), '', ...inboundContext(c), '', ...queuesContext(c));
     if (c.times?.length) out.push('', ...timeConditionContext(c, options));
     for (const i of c.ivrs ?? []) out.push('', ...ivrContextLines(c, i, options));
+    for (const i of c.integrations ?? []) out.push('', ...integrationContextLines(c.id, i, { sound: (file) => soundPath(options, c.id, file), steps: (destination) => destinationSteps(c, destination, true, options) }));
     if (speed.context.length) out.push('', ...speed.context);
     const restrict = restrictionContexts(c);
     if (restrict.length) out.push('', ...restrict);

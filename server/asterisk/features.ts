@@ -12,6 +12,7 @@
  *   Whisper         as ChanSpy, and talk to the spied extension  (the caller of that extension does not hear)
  *   Forward         forwarding of the caller's extension off     the caller's calls go to {digits} from now on
  *   Reminder        the caller's reminders cancelled             {HHMM}: the caller's phone rings at HH:MM
+ *   DND             do-not-disturb on when off, off when on      1: on, 0: off (G-AGS-03)
  *
  * MeetMe is Asterisk's ConfBridge (app_meetme is gone from Asterisk 21 on). Restrictions of types 1
  * (VoiceMailMain) and 2 (MeetMe) decide before those two (refused, allowed, or the pin). ChanSpy and
@@ -84,7 +85,35 @@ export function featureSteps(c: FeatureCorp, word: FixedAction, digits: string |
         : [` same => n,NoOp(forward of \${CHANNEL(endpoint)} off: \${DB_DELETE(${FORWARD_FAMILY}/${ME})})`, ...confirm];
     case 'Reminder':
       return digits ? reminderSteps(c, digits) : [` same => n,System(rm -f \${ASTSPOOLDIR}/outgoing/cb-reminder-${ME}-*.call)`, ...confirm];
+    case 'DND':
+      return dndSteps(digits);
   }
+}
+
+/**
+ * Do-not-disturb from the phone (G-AGS-03): written to Callboard's database (realtime family cb_dnd,
+ * migration 0018: its trigger keeps the start and tells the servers), read by every extension before it
+ * rings (dndCheck); the extension's queue memberships are paused with the reason DND while it lasts, as
+ * Callboard does from the panel, since app_queue rings members by their device, not through this dialplan.
+ */
+function dndSteps(digits: string | null): string[] {
+  const now = `\${REALTIME_FIELD(${DND_FAMILY},endpoint,${ME},dnd)}`;
+  const next = digits ? `\${IF($[${digits} = 0]?0:1)}` : `\${IF($["${now}" = "1"]?0:1)}`;
+  return [
+    ` same => n,Set(CB_DND=${next})`,
+    ` same => n,Set(REALTIME(${DND_FAMILY},endpoint,${ME},dnd)=\${CB_DND})`,
+    ` same => n,ExecIf($[\${CB_DND} = 1]?PauseQueueMember(,PJSIP/${ME},,DND):UnpauseQueueMember(,PJSIP/${ME},,))`,
+    ` same => n,NoOp(do-not-disturb of \${CHANNEL(endpoint)}: \${CB_DND})`,
+    ...confirm,
+  ];
+}
+
+/** The realtime family of do-not-disturb (extconfig.conf → view cb_dnd). */
+export const DND_FAMILY = 'cb_dnd';
+
+/** What an extension runs before it rings: a phone in do-not-disturb is busy (its busy action follows). */
+export function dndCheck(corpId: number, number: string, label: string): string {
+  return ` same => n,GotoIf($["\${REALTIME_FIELD(${DND_FAMILY},endpoint,${corpId}_${number},dnd)}" = "1"]?${label})`;
 }
 
 /**

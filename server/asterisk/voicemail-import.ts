@@ -5,13 +5,19 @@
  * the row's recording and sets the duration from the sound itself. Asterisk's spool must be readable
  * here (Callboard beside Asterisk, as README "Run with Asterisk" sets them up); where it is not, the
  * row stays without audio and the warning says why.
+ *
+ * The row also keeps where the message is on Asterisk (its msg_id and mailbox folder, migration 0020),
+ * so that listened / new again in Callboard moves it between Asterisk's Old and INBOX
+ * (voicemail-folders.ts, started here: both follow Asterisk's spool where the PBX is driven).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { readWav } from '../../domain';
 import type { Database, Db } from '../db/database';
 import { voicemail } from '../db/schema';
 import type { FileStore } from '../files/file-store';
+import { isMessageId, messageIdOf, startVoicemailFolders } from './voicemail-folders';
 
 export const VOICEMAIL_CHANNEL = 'callboard_voicemail';
 /** The extensions of Asterisk's `format = wav` (16-bit PCM) as it may write them. */
@@ -67,9 +73,13 @@ export async function importVoicemail(options: VoicemailImportOptions, notice: {
       return;
     }
     const recording = await files.save(row.corpId, bytes, 'wav', 'voicemail');
+    // the message's identity on Asterisk (its .txt, written before the hangup handler ran) and its mailbox: …/{mailbox}/{folder}/msgNNNN
+    const msgId = messageIdOf(await readFile(`${notice.file}.txt`, 'utf8').catch(() => ''));
+    const onAsterisk = msgId && isMessageId(msgId) ? { asteriskMsgId: msgId, asteriskMailboxDir: path.dirname(path.dirname(notice.file)) } : {};
+    if (!msgId) log.warn("voicemail: the message's .txt names no msg_id; its status in Callboard will not move it on Asterisk", { id: notice.id, file: notice.file });
     await db
       .update(voicemail)
-      .set({ recording, duration: Math.round(sound.durationSec) })
+      .set({ recording, duration: Math.round(sound.durationSec), ...onAsterisk })
       .where(eq(voicemail.id, notice.id));
     log.info('voicemail: a message left on Asterisk is stored', { id: notice.id, corpId: row.corpId, seconds: Math.round(sound.durationSec) });
   } catch (error) {
@@ -77,20 +87,30 @@ export async function importVoicemail(options: VoicemailImportOptions, notice: {
   }
 }
 
-/** LISTENs for messages left and imports each; the stop function waits for the imports under way. */
+/**
+ * LISTENs for messages left and imports each, and for status changes to move them on Asterisk
+ * (voicemail-folders.ts); the stop function waits for the imports and moves under way.
+ */
 export async function startVoicemailImport(options: VoicemailImportOptions): Promise<() => Promise<void>> {
   const running = new Set<Promise<void>>();
-  const stopListening = await options.database.listen(VOICEMAIL_CHANNEL, (payload) => {
-    const notice = parseVoicemailNotice(payload);
-    if (!notice) {
-      options.log.warn('voicemail: a notice that is not a message left', { payload: payload.slice(0, 200) });
-      return;
-    }
-    const done = importVoicemail(options, notice).finally(() => running.delete(done));
-    running.add(done);
-  });
+  const stopFolders = await startVoicemailFolders(options);
+  const stopListening = await options.database
+    .listen(VOICEMAIL_CHANNEL, (payload) => {
+      const notice = parseVoicemailNotice(payload);
+      if (!notice) {
+        options.log.warn('voicemail: a notice that is not a message left', { payload: payload.slice(0, 200) });
+        return;
+      }
+      const done = importVoicemail(options, notice).finally(() => running.delete(done));
+      running.add(done);
+    })
+    .catch(async (error: unknown) => {
+      await stopFolders();
+      throw error;
+    });
   return async () => {
     await stopListening();
     await Promise.all(running);
+    await stopFolders();
   };
 }

@@ -14,6 +14,13 @@ export const VOICEMAIL_SAVED_CONTEXT = 'callboard-vm-saved';
 
 export const voicemailContext = (corpId: number) => `c${corpId}-vm`;
 
+/**
+ * How often app_voicemail counts the mailboxes that phones watch again (voicemail.conf pollfreq): a
+ * message Callboard moved between INBOX and Old (voicemail-folders.ts) reaches the phone's light
+ * within this. Counting is a directory read per folder of a watched mailbox.
+ */
+export const VOICEMAIL_POLL_SECONDS = 5;
+
 /** The steps that leave a message in `mailbox` of the corp (`reason`: u unavailable, b busy: the greeting VoiceMail plays). */
 export function voicemailSteps(corpId: number, mailbox: string, reason: 'u' | 'b'): string[] {
   return [

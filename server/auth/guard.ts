@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { canAccess, defaultViews, isLevel, type Action, type Level, type View, type ViewGrant } from '../../domain';
+import { canAccess, defaultLiveActions, defaultViews, isLevel, normaliseLiveActions, type Action, type Level, type View, type ViewGrant } from '../../domain';
 import { parseId } from '../../domain/resources/fields';
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
@@ -48,7 +48,7 @@ export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: st
 
 /** A screen as a read-only level-5 principal of its corp (userId minus the screen id). */
 function kioskPrincipal(screen: typeof kioskScreen.$inferSelect): Omit<Principal, 'workingCorpId'> {
-  return { userId: kioskPrincipalId(screen.id), nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })) };
+  return { userId: kioskPrincipalId(screen.id), nick: `kiosk:${screen.name}`, level: 5, corpId: screen.corpId, views: KIOSK_VIEWS.map((v) => ({ ...v, actions: [...v.actions] })), liveActions: [] };
 }
 
 /** The signed-in user a login token names (every REST route but the kiosk ones): kiosk tokens give null. */
@@ -65,6 +65,7 @@ async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: s
       enabled: appUser.enabled,
       passHash: appUser.passHash,
       views: roleGroup.views,
+      liveActions: roleGroup.liveActions,
       corpEnabled: corp.enabled,
     })
     .from(appUser)
@@ -79,7 +80,9 @@ async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: s
 
   const level: Level = row.level;
   const views: ViewGrant[] = row.views ?? defaultViews(level);
-  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, views };
+  // no role group: the level's; a group: what it grants (a group of before G-PRM kept hang-up, migration 0018)
+  const liveActions = row.views === null ? defaultLiveActions(level) : normaliseLiveActions(row.liveActions ?? []);
+  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, views, liveActions };
 }
 
 /** `x-working-corp` (level 1 only): 0 or absent = none; otherwise it must name an existing corp. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, bigserial, boolean, customType, foreignKey, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import type { ViewGrant } from '../../domain';
+import type { LiveAction, ViewGrant } from '../../domain';
 
 /**
  * One schema for PGlite and PostgreSQL (drizzle pg-core). Tenancy: every corp-scoped table carries
@@ -54,6 +54,8 @@ export const roleGroup = pgTable(
      * a diff on every update.
      */
     views: jsonb('views').$type<ViewGrant[]>().notNull().default([]),
+    /** the actions on the floor the group grants (G-PRM-01: hang up, transfer, listen, ...) */
+    liveActions: jsonb('live_actions').$type<LiveAction[]>().notNull().default([]),
   },
   (t) => [index('role_group_corp_idx').on(t.corpId)],
 );
@@ -148,6 +150,11 @@ export const extension = pgTable(
     callgroup: smallint('callgroup').notNull().default(0),
     /** the extension time schedule, 0 = none (C-EXT-26) */
     timeExtensId: integer('time_extens_id').notNull().default(0),
+    /**
+     * Do-not-disturb (G-AGS-03): since when it is on, null when off. Set from the panel or the phone's
+     * feature code; the generated dialplan reads it (realtime family cb_dnd) and does not ring the phone.
+     */
+    dndSince: timestamp('dnd_since', { withTimezone: true }),
   },
   // a table constraint (not an index) so the queue member's foreign key can reference it in the same migration
   (t) => [unique('extension_corp_number_unique').on(t.corpId, t.number), index('extension_user_idx').on(t.userId)],
@@ -182,6 +189,8 @@ export const queue = pgTable(
     autoFill: boolean('autofill').notNull().default(false),
     /** Asterisk's servicelevel (s), read by the wallboard's service level */
     serviceLevel: integer('servicelevel').notNull().default(60),
+    /** Asterisk's wrapuptime (s): a member rests this long after a call of this queue (G-AGS-01) */
+    wrapupSec: integer('wrapup_sec').notNull().default(0),
   },
   (t) => [uniqueIndex('queue_corp_name_unique').on(t.corpId, sql`lower(${t.name})`)],
 );
@@ -202,6 +211,10 @@ export const queueMember = pgTable(
     extenNumber: varchar('exten_number', { length: 10 }).notNull(),
     penalty: integer('penalty').notNull().default(1),
     paused: integer('paused').notNull().default(0),
+    /** the pause reason as app_queue keeps it (a pause reason's code, or free text from the phone) */
+    reasonPaused: varchar('reason_paused', { length: 80 }).notNull().default(''),
+    /** when the member was paused (app_queue's LastPause), null while not paused */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     interface: varchar('interface', { length: 80 })
       .notNull()
       .generatedAlwaysAs(sql`'PJSIP/'::text || "corp_id"::text || '_'::text || "exten_number"::text`),
@@ -267,7 +280,15 @@ export const queueLog = pgTable(
     data4: varchar('data4', { length: 100 }).notNull().default(''),
     data5: varchar('data5', { length: 100 }).notNull().default(''),
   },
-  (t) => [index('queue_log_corp_time_idx').on(t.corpId, t.time), index('queue_log_queuename_idx').on(t.queuename, t.time)],
+  (t) => [
+    index('queue_log_corp_time_idx').on(t.corpId, t.time),
+    index('queue_log_queuename_idx').on(t.queuename, t.time),
+    // the agent report's log-ins and pauses (G-RPT-01/03): each member's rows in time order, a few
+    // per member and day, so its last row before a period is one index probe however old it is
+    index('queue_log_member_idx')
+      .on(t.corpId, t.queuename, t.agent, t.time)
+      .where(sql`${t.event} in ('ADDMEMBER', 'REMOVEMEMBER', 'PAUSE', 'UNPAUSE')`),
+  ],
 );
 
 /**
@@ -731,6 +752,9 @@ export const voicemail = pgTable(
     /** 0 new, 1 listened */
     flag: smallint('flag').notNull().default(0),
     recording: varchar('recording', { length: 64 }).notNull().default(''),
+    /** a message left on Asterisk: its msg_id there and its mailbox's folder in Asterisk's spool ('' otherwise; G-AST-02, migration 0020) */
+    asteriskMsgId: varchar('asterisk_msg_id', { length: 64 }).notNull().default(''),
+    asteriskMailboxDir: varchar('asterisk_mailbox_dir', { length: 255 }).notNull().default(''),
   },
   (t) => [index('voicemail_corp_idx').on(t.corpId, t.origtime)],
 );

@@ -3,6 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_COLOURS, DEFAULT_DESTINATION_GROUPS, DEFAULT_PARAMETERS, defaultMonPath, defaultViews, MAIL_PARAMS, type ViewGrant } from '../../domain';
 import { hashPassword, type HashOptions } from '../auth/passwords';
 import type { Db } from './database';
+import { pauseReason } from './schema-agents';
 import { meeting, meetingRoom, meetingRoomUser, meetingUser } from './schema-meetings';
 import { tariff } from './schema-reports';
 import {
@@ -179,10 +180,11 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
   const queues = await db
     .insert(queue)
     .values([
-      { corpId: acme.id, name: 'Sales', strategy: 'ringall', timeout: null, serviceLevel: 60 },
-      { corpId: acme.id, name: 'Support', strategy: 'rrmemory', timeout: 15, announcePosition: true, announceFrequency: 30, serviceLevel: 60 },
-      { corpId: acme.id, name: 'Billing', strategy: 'leastrecent', timeout: 20, serviceLevel: 120 },
-      { corpId: globex.id, name: 'Helpdesk', strategy: 'fewestcalls', timeout: 15, autoFill: true, serviceLevel: 60 },
+      // a 10 s wrap-up after each call, as the busy floor is sized (G-AGS-01: the wall shows it)
+      { corpId: acme.id, name: 'Sales', strategy: 'ringall', timeout: null, serviceLevel: 60, wrapupSec: 10 },
+      { corpId: acme.id, name: 'Support', strategy: 'rrmemory', timeout: 15, announcePosition: true, announceFrequency: 30, serviceLevel: 60, wrapupSec: 10 },
+      { corpId: acme.id, name: 'Billing', strategy: 'leastrecent', timeout: 20, serviceLevel: 120, wrapupSec: 10 },
+      { corpId: globex.id, name: 'Helpdesk', strategy: 'fewestcalls', timeout: 15, autoFill: true, serviceLevel: 60, wrapupSec: 10 },
     ])
     .returning({ id: queue.id, name: queue.name });
   const queueId = (name: string) => queues.find((q) => q.name === name)!.id;
@@ -194,6 +196,16 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
     ...members(acme.id, 'Billing', range(229, 236)),
     ...members(globex.id, 'Helpdesk', range(1001, 1008)),
   ]);
+
+  // what agents pick when they pause (G-PAU-01); a productive one counts as work in the agent report
+  await db.insert(pauseReason).values(
+    [acme.id, globex.id].flatMap((corpId) => [
+      { corpId, name: 'Lunch', code: 'LUNCH', productive: false, maxMinutes: 60 },
+      { corpId, name: 'Break', code: 'BREAK', productive: false, maxMinutes: 15 },
+      { corpId, name: 'Training', code: 'TRAIN', productive: true, maxMinutes: null },
+      { corpId, name: 'Back office', code: 'BACKOFF', productive: true, maxMinutes: 45 },
+    ]),
+  );
 
   await seedRouting(db, { acme: acme.id, globex: globex.id }, queueId);
   await seedMeetings(db, acme.id, { admin: userOf(acme.id, 'admin').id, agent: userOf(acme.id, 'agent').id, owner: userOf(acme.id, 'owner').id });

@@ -5,15 +5,19 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { HubPushes, HubPushName, Level, ViewGrant } from '../../domain';
+import type { HubPushes, HubPushName, Level, LiveAction, ViewGrant } from '../../domain';
 
 /** Who is connected (the result of `authenticate`). */
 export interface HubPrincipal {
   userId: number;
+  /** the user's nick (the log monitor's "who"), when known */
+  nick?: string;
   level: Level;
   corpId: number;
-  /** effective views, when known (used for HangUp); without them the level decides */
+  /** effective views, when known; without them the level decides */
   views?: readonly ViewGrant[];
+  /** the actions on the floor it may take (G-PRM-01), when known; without them the level's defaults */
+  liveActions?: readonly LiveAction[];
 }
 
 export interface HubCallContext {

@@ -4,8 +4,25 @@
  * snapshot push to the caller and completing (GetAllExtensions sends the PBX's state first);
  * HangUp(caller, receiver, corpId?) hangs a call up.
  */
-import { canAccess, type HubPushes, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue, type PbxState } from '../../domain';
+import type { z } from 'zod';
+import {
+  canAct,
+  canAccess,
+  defaultLiveActions,
+  dndInput,
+  pauseInput,
+  queueLoginInput,
+  unpauseInput,
+  type HubPushes,
+  type LiveChannel,
+  type LiveContact,
+  type LiveExtension,
+  type LiveQueue,
+  type PbxState,
+} from '../../domain';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
+import { ApiFailure } from '../errors';
+import type { Actor, AgentActions } from '../live/agent-actions';
 import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-types';
 
 /** The live state the methods read (per corp); built elsewhere from the PBX events. */
@@ -23,6 +40,8 @@ export interface LiveSource {
 export interface LiveMethodsOptions {
   /** server clock for the `ts` of snapshot pushes (default Date.now) */
   now?: () => number;
+  /** the supervisor's hands (pause, log-in, DND); without them those methods answer 'unavailable' */
+  agents?: AgentActions;
 }
 
 /** corpId argument: a number or numeric string; missing/null means the caller's own corp. */
@@ -45,10 +64,14 @@ export function authorizeCorp(ctx: HubCallContext, value: unknown): number {
   return corpId;
 }
 
-/** Hanging up changes the panel: 'panel' update when views are known, else levels 1-3. */
+/** The actions a connection may take: its role group's when known, else its level's. */
+function actorOf(principal: HubPrincipal): Actor {
+  return { userId: principal.userId, nick: principal.nick ?? String(principal.userId), level: principal.level, liveActions: principal.liveActions ?? defaultLiveActions(principal.level) };
+}
+
+/** Hanging up is an action on the floor of its own (G-PRM-01), as on the REST side. */
 export function mayHangUp(principal: HubPrincipal): boolean {
-  if (principal.views) return canAccess({ level: principal.level, views: principal.views }, { view: 'panel', action: 'update' });
-  return principal.level <= 3;
+  return canAct(actorOf(principal), 'hangUp');
 }
 
 /** The log monitor is a panel screen (spec 3 §2.3): 'panel' read when views are known; a kiosk screen never. */
@@ -63,8 +86,29 @@ function text(value: unknown, name: string): string {
   return value.trim();
 }
 
+/** A hub call's arguments as the REST body of the same action, checked by the same schema. */
+function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HubError(result.error.issues[0]?.message ?? 'validation.invalid');
+  return result.data;
+}
+
+/** An action's refusal as the hub reports it: its message key (the REST route answers the same key). */
+async function asHub<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiFailure) throw new HubError(error.message);
+    throw error;
+  }
+}
+
 export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions = {}): HubMethods {
   const now = options.now ?? Date.now;
+  const agents = (): AgentActions => {
+    if (!options.agents) throw new HubError('errors.pbxUnavailable');
+    return options.agents;
+  };
   function snapshot<K extends 'AllExtensions' | 'AllChannels' | 'AllContacts' | 'AllQueues'>(
     push: K,
     load: (corpId: number) => Promise<unknown[]> | unknown[],
@@ -101,6 +145,31 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
       if (!mayHangUp(ctx.principal)) throw new HubError('forbidden');
       const corpId = authorizeCorp(ctx, corp);
       return live.hangUp(corpId, text(caller, 'caller'), text(receiver, 'receiver'));
+    },
+    PauseAgent: (ctx: HubCallContext, number?: unknown, queueId?: unknown, reason?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(pauseInput, { number, queueId, reason: reason ?? '' });
+      return asHub(() => agents().pause(actorOf(ctx.principal), corpId, input));
+    },
+    UnpauseAgent: (ctx: HubCallContext, number?: unknown, queueId?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(unpauseInput, { number, queueId });
+      return asHub(() => agents().unpause(actorOf(ctx.principal), corpId, input));
+    },
+    LoginAgent: (ctx: HubCallContext, number?: unknown, queueId?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(queueLoginInput, { number, queueId });
+      return asHub(() => agents().login(actorOf(ctx.principal), corpId, input));
+    },
+    LogoutAgent: (ctx: HubCallContext, number?: unknown, queueId?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(queueLoginInput, { number, queueId });
+      return asHub(() => agents().logout(actorOf(ctx.principal), corpId, input));
+    },
+    SetDnd: (ctx: HubCallContext, number?: unknown, on?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(dndInput, { number, on });
+      return asHub(() => agents().setDnd(actorOf(ctx.principal), corpId, input));
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extensionDisplayName, parseDestination } from '../../domain';
 import type { Db } from '../db/database';
 import { appUser, corp, extension, ivr, poll, question, queue, queueMember } from '../db/schema';
+import { pauseReason } from '../db/schema-agents';
 import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp } from '../pbx';
 import type { DirectoryCorp, DirectoryExtension, DirectoryProvider, DirectoryQueue } from '../realtime';
 
@@ -14,6 +15,8 @@ export interface PbxDirectoryExtension extends DirectoryExtension {
 export interface PbxDirectoryQueue extends DirectoryQueue {
   /** queue.poll_id: the poll its callers answer (C-QUE-07) */
   pollId: number | null;
+  /** members paused now (queue_member.paused, the PBX's write-back), by number: the simulator starts with them paused */
+  paused: Record<string, { reason: string; since: number }>;
 }
 
 /** An IVR's options: [option0 (default), option1 .. option9], destination strings (domain/destinations.ts). */
@@ -60,21 +63,23 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
           description: extension.description,
           action: extension.action,
           onbusy: extension.onbusy,
+          dndSince: extension.dndSince,
         })
         .from(extension)
         .leftJoin(appUser, eq(appUser.id, extension.userId))
         .where(eq(extension.enabled, true))
         .orderBy(asc(extension.corpId), asc(extension.number));
       const queues = await db
-        .select({ id: queue.id, corpId: queue.corpId, name: queue.name, strategy: queue.strategy, serviceLevel: queue.serviceLevel, pollId: queue.pollId })
+        .select({ id: queue.id, corpId: queue.corpId, name: queue.name, strategy: queue.strategy, serviceLevel: queue.serviceLevel, pollId: queue.pollId, wrapupSec: queue.wrapupSec })
         .from(queue)
         .orderBy(asc(queue.corpId), asc(queue.id));
       const members = await db
-        .select({ queueId: queueMember.queueId, number: queueMember.extenNumber })
+        .select({ queueId: queueMember.queueId, number: queueMember.extenNumber, paused: queueMember.paused, reason: queueMember.reasonPaused, pausedAt: queueMember.pausedAt })
         .from(queueMember)
         .innerJoin(extension, and(eq(extension.corpId, queueMember.corpId), eq(extension.number, queueMember.extenNumber)))
         .where(eq(extension.enabled, true))
         .orderBy(asc(queueMember.uniqueId));
+      const reasons = await db.select().from(pauseReason).orderBy(asc(pauseReason.corpId), asc(pauseReason.id));
       const ivrs = await db.select().from(ivr).orderBy(asc(ivr.corpId), asc(ivr.id));
       const polls = await db.select({ id: poll.id, corpId: poll.corpId }).from(poll).orderBy(asc(poll.corpId), asc(poll.id));
       const questions = await db
@@ -83,10 +88,16 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         .orderBy(asc(question.pollId), asc(question.orderSequencial), asc(question.id));
 
       const byQueue = new Map<number, string[]>();
+      const pausedByQueue = new Map<number, Record<string, { reason: string; since: number }>>();
       for (const m of members) {
         const list = byQueue.get(m.queueId) ?? [];
         list.push(m.number);
         byQueue.set(m.queueId, list);
+        if (m.paused === 1) {
+          const paused = pausedByQueue.get(m.queueId) ?? {};
+          paused[m.number] = { reason: m.reason, since: m.pausedAt?.getTime() ?? Date.now() };
+          pausedByQueue.set(m.queueId, paused);
+        }
       }
       const byPoll = new Map<number, number[]>();
       for (const q of questions) {
@@ -94,14 +105,24 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         list.push(q.id);
         byPoll.set(q.pollId, list);
       }
-      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [], ivrs: [], polls: [] }]));
+      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [], ivrs: [], polls: [], pauseReasons: [] }]));
       for (const e of exts) {
         const userName = extensionDisplayName({ userName: e.userName, userNick: e.nick, description: e.description });
-        result.get(e.corpId)?.extensions.push({ number: e.number, userName, action: e.action, onbusy: e.onbusy });
+        result.get(e.corpId)?.extensions.push({ number: e.number, userName, action: e.action, onbusy: e.onbusy, dndSince: e.dndSince?.getTime() ?? null });
       }
       for (const q of queues) {
-        result.get(q.corpId)?.queues.push({ queueId: q.id, name: q.name, strategy: q.strategy, members: byQueue.get(q.id) ?? [], serviceLevelSec: q.serviceLevel, pollId: q.pollId });
+        result.get(q.corpId)?.queues.push({
+          queueId: q.id,
+          name: q.name,
+          strategy: q.strategy,
+          members: byQueue.get(q.id) ?? [],
+          serviceLevelSec: q.serviceLevel,
+          wrapupSec: q.wrapupSec,
+          pollId: q.pollId,
+          paused: pausedByQueue.get(q.id) ?? {},
+        });
       }
+      for (const r of reasons) result.get(r.corpId)?.pauseReasons?.push({ code: r.code, name: r.name, maxMinutes: r.maxMinutes });
       for (const i of ivrs) result.get(i.corpId)?.ivrs.push({ id: i.id, options: IVR_OPTION_COLUMNS.map((c) => i[c]) });
       for (const p of polls) result.get(p.corpId)?.polls.push({ id: p.id, questions: byPoll.get(p.id) ?? [] });
       // the system corp has no telephony: only corps with something to show
@@ -135,7 +156,7 @@ export function toSimCorp(c: PbxDirectoryCorp, callsPerHour: number): SimCorp {
   const polls = new Map(c.polls.map((p) => [p.id, p]));
   return {
     corpId: c.corpId,
-    extensions: c.extensions.map((e) => ({ number: e.number, userName: e.userName, action: e.action, onbusy: e.onbusy })),
+    extensions: c.extensions.map((e) => ({ number: e.number, userName: e.userName, action: e.action, onbusy: e.onbusy, dnd: (e.dndSince ?? null) !== null })),
     internalCallsPerHour: Math.round(callsPerHour / 5),
     outboundCallsPerHour: Math.round(callsPerHour / 3),
     queues: c.queues.map((q) => {
@@ -145,7 +166,9 @@ export function toSimCorp(c: PbxDirectoryCorp, callsPerHour: number): SimCorp {
         name: q.name,
         strategy: strategyOf(q.strategy),
         members: [...q.members],
+        paused: { ...q.paused },
         serviceLevelSec: q.serviceLevelSec,
+        wrapupSec: q.wrapupSec,
         callsPerHour,
         ivr: ivrLeadingTo(c.ivrs, q.queueId),
         poll: p && p.questions.length > 0 ? { id: p.id, questions: [...p.questions] } : null,

@@ -1,20 +1,22 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BehaviorSubject, NEVER } from 'rxjs';
-import type { LiveContact, PbxState } from '../../domain';
+import type { PbxState } from '../../domain';
 import { userOfToken } from '../auth/guard';
 import type { LiveEnvironment } from '../config';
 import type { AppContext } from '../context';
-import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer, type LiveSource } from '../hub';
+import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer } from '../hub';
 import type { CampaignControl } from '../dialer/campaign-control';
 import { createCampaignEngine, SYSTEM_CLOCK, type CampaignEngine } from '../dialer/campaign-engine';
 import { startVoicemailImport } from '../asterisk/voicemail-import';
-import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type OriginateRequest, type PbxAdapter, type QueueMemberRequest, type TrafficOptions } from '../pbx';
+import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type PbxAdapter, type TrafficOptions } from '../pbx';
 import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
 import { createDialplanSync, dialplanFileFromEnv } from '../asterisk/dialplan-sync';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { coalescedRuns } from './coalesced-runs';
+import { createAgentActions, type AgentActions } from './agent-actions';
+import { forwardOps, serveOps, type LiveOps } from './live-ops';
 import { createDbDirectory, toSimCorp } from './directory';
 import { backfillHistory } from './history-backfill';
 import { createDbQueueHistory } from './queue-history';
@@ -24,6 +26,8 @@ const PGLITE_STATEMENT_ROWS = 25;
 
 /** The NOTIFY channel of queue logins and logouts written by Asterisk (migration 0015). */
 export const QUEUE_MEMBERS_CHANNEL = 'callboard_queue_members';
+/** The NOTIFY channel of do-not-disturb set from a phone (migration 0018, view cb_dnd). */
+export const DND_CHANNEL = 'callboard_dnd';
 /** A burst of logins (a team starting its shift) is one reload. */
 const MEMBER_RELOAD_DEBOUNCE_MS = 300;
 
@@ -52,18 +56,6 @@ export interface LiveOptions extends LiveEnvironment {
   dialplanFile?: string | null;
 }
 
-/** What needs the live state or the PBX: answered by the leader, forwarded to it from a replica. */
-export interface LiveOps extends LiveSource {
-  getContacts(corpId: number): Promise<LiveContact[]> | LiveContact[];
-  originate(request: OriginateRequest): Promise<{ channelId: string }>;
-  addQueueMember(request: QueueMemberRequest): Promise<void>;
-  removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
-  /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
-  reload(): Promise<void>;
-  /** whether the leader reaches the PBX now (the PbxStatus push, the health route) */
-  getPbxStatus(corpId?: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
-}
-
 /** What the app runs for real time; `app.live` (null without the live option). */
 export interface LiveRuntime {
   readonly kind: LiveEnvironment['pbx'];
@@ -76,6 +68,8 @@ export interface LiveRuntime {
   readonly campaigns: CampaignEngine | null;
   /** the live state and PBX commands wherever they are (here or at the leader) */
   readonly ops: LiveOps;
+  /** pause, queue log-in and DND of agents, checked and logged (REST and hub alike) */
+  readonly agents: AgentActions;
   readonly cluster: Cluster;
   readonly hub: HubServer;
   readonly backplane: Backplane;
@@ -107,12 +101,15 @@ function createIdleAdapter(): PbxAdapter {
   return {
     events$: NEVER,
     connected$: new BehaviorSubject(false),
+    members$: NEVER,
     snapshot: unavailable,
     hangup: unavailable,
     originate: unavailable,
     dialOut: unavailable,
     addQueueMember: unavailable,
     removeQueueMember: unavailable,
+    queueMembers: unavailable,
+    pauseMember: unavailable,
     start: async () => undefined,
     stop: async () => undefined,
   };
@@ -129,9 +126,6 @@ interface Term {
   /** corps the simulator was given */
   known: Set<number>;
 }
-
-const OPS = ['getExtensions', 'getChannels', 'getContacts', 'getQueues', 'hangUp', 'originate', 'addQueueMember', 'removeQueueMember', 'reload', 'getPbxStatus'] as const;
-type OpName = (typeof OPS)[number];
 
 /**
  * Builds the real-time side of the app (nothing runs until the app is ready): the record sink, the
@@ -273,7 +267,8 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     current.known = wanted;
   }
 
-  /** the leader's answers */
+  /** the leader's answers; forwarded to it from the other instances (live-ops.ts) */
+  const reloadCoalesced = coalescedRuns(reloadOnce, (error) => log.error({ err: error }, 'live: reload failed'));
   const local: LiveOps = {
     getExtensions: (corpId) => requireTerm().realtime.getExtensions(corpId),
     getChannels: (corpId) => requireTerm().realtime.getChannels(corpId),
@@ -283,41 +278,23 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     originate: (request) => requireTerm().adapter.originate(request),
     addQueueMember: (request) => requireTerm().adapter.addQueueMember(request),
     removeQueueMember: (request) => requireTerm().adapter.removeQueueMember(request),
-    reload: coalescedRuns(reloadOnce, (error) => log.error({ err: error }, 'live: reload failed')),
+    pauseMember: (request) => requireTerm().adapter.pauseMember(request),
+    reload: reloadCoalesced,
     getPbxStatus: () => requireTerm().realtime.getPbxStatus(),
   };
-  cluster.serve(async (method, args) => {
-    if (!(OPS as readonly string[]).includes(method)) throw new PbxError('invalid', `Unknown request ${method}`);
-    const fn = local[method as OpName] as (...a: unknown[]) => unknown;
-    return fn(...args);
-  });
-  /** here when leading, else at the leader */
-  const forward =
-    <K extends OpName>(name: K) =>
-    (...args: Parameters<LiveOps[K]>): Promise<Awaited<ReturnType<LiveOps[K]>>> => {
-      if (cluster.isLeader()) return Promise.resolve((local[name] as (...a: unknown[]) => unknown)(...args)) as Promise<Awaited<ReturnType<LiveOps[K]>>>;
-      return cluster.request(name, args) as Promise<Awaited<ReturnType<LiveOps[K]>>>;
-    };
-  const ops: LiveOps = {
-    getExtensions: forward('getExtensions'),
-    getChannels: forward('getChannels'),
-    getContacts: forward('getContacts'),
-    getQueues: forward('getQueues'),
-    hangUp: forward('hangUp'),
-    originate: forward('originate'),
-    addQueueMember: forward('addQueueMember'),
-    removeQueueMember: forward('removeQueueMember'),
-    reload: () => forward('reload')().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')),
-    getPbxStatus: forward('getPbxStatus'),
-  };
+  serveOps(local, cluster);
+  const forwarded = forwardOps(local, cluster);
+  // a reload after a write is the leader's; its failure is logged, never thrown at the writer
+  const ops: LiveOps = { ...forwarded, reload: () => forwarded.reload().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')) };
+  const agents = createAgentActions({ db: ctx.db, ops, backplane, log });
 
   const hub = createHubServer({
     server: app.server,
     authenticate: async (token) => {
       const user = await userOfToken(ctx, token);
-      return user ? { userId: user.userId, level: user.level, corpId: user.corpId, views: user.views } : null;
+      return user ? { userId: user.userId, nick: user.nick, level: user.level, corpId: user.corpId, views: user.views, liveActions: user.liveActions } : null;
     },
-    methods: createLiveMethods(ops),
+    methods: createLiveMethods(ops, { agents }),
     log: { warn, info },
   });
   const disconnect = connectHubToBackplane(hub, backplane, { live: ops, log: { warn } });
@@ -345,6 +322,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       return term?.campaigns ?? null;
     },
     ops,
+    agents,
     cluster,
     hub,
     backplane,
@@ -383,29 +361,35 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     app.addHook('onClose', async () => dialplan.close());
   }
 
-  // ---- a phone's queue login or logout: Asterisk writes the realtime view queue_members, whose triggers
-  // NOTIFY (migration 0015); the live directory reloads (debounced) so the panel and the boards show the
-  // member at once, not at the next configuration write
+  // ---- what a phone changes in the configuration: a queue login or logout (Asterisk writes the realtime
+  // view queue_members, migration 0015) and do-not-disturb (its feature code writes cb_dnd, migration
+  // 0018); their triggers NOTIFY and the live directory reloads (debounced) so the panel and the boards
+  // show it at once, not at the next configuration write
   let memberTimer: NodeJS.Timeout | null = null;
-  let stopListening: (() => Promise<void>) | null = null;
+  const stops: (() => Promise<void>)[] = [];
+  const reloadSoon = (what: string) => (detail: string) => {
+    if (memberTimer) return;
+    memberTimer = setTimeout(() => {
+      memberTimer = null;
+      info(`live: ${what} changed in the PBX, reloading the directory`, { detail });
+      ops.reload().catch((error: unknown) => warn(`live: reload after a ${what} change failed`, { error: String(error) }));
+    }, MEMBER_RELOAD_DEBOUNCE_MS);
+  };
   app.addHook('onReady', async () => {
-    stopListening = await ctx.database
-      .listen(QUEUE_MEMBERS_CHANNEL, (queueName) => {
-        if (memberTimer) return;
-        memberTimer = setTimeout(() => {
-          memberTimer = null;
-          info('live: queue membership changed in the PBX, reloading the directory', { queue: queueName });
-          ops.reload().catch((error: unknown) => warn('live: reload after a queue login/logout failed', { error: String(error) }));
-        }, MEMBER_RELOAD_DEBOUNCE_MS);
-      })
-      .catch((error: unknown) => {
-        warn('live: cannot LISTEN for queue logins and logouts; the panel shows them at the next configuration write', { error: String(error) });
+    for (const [channel, what] of [
+      [QUEUE_MEMBERS_CHANNEL, 'queue membership'],
+      [DND_CHANNEL, 'do-not-disturb'],
+    ] as const) {
+      const stop = await ctx.database.listen(channel, reloadSoon(what)).catch((error: unknown) => {
+        warn(`live: cannot LISTEN for ${what} changes made on phones; the panel shows them at the next configuration write`, { error: String(error) });
         return null;
       });
+      if (stop) stops.push(stop);
+    }
   });
   app.addHook('onClose', async () => {
     if (memberTimer) clearTimeout(memberTimer);
-    await stopListening?.();
+    for (const stop of stops) await stop();
   });
 
   // the negotiate route: the official client posts text/plain (or nothing); the body is ignored

@@ -72,6 +72,46 @@ export interface QueueMemberRequest {
   paused?: boolean;
 }
 
+/**
+ * Pause or unpause a member (G-PAU): in one queue, or in every queue the extension is a member of
+ * (`queueId` null), as app_queue's QueuePause does. `reason` is what queue_log's PAUSE keeps (data1).
+ */
+export interface PauseRequest {
+  corpId: number;
+  number: string;
+  queueId: number | null;
+  paused: boolean;
+  reason: string;
+}
+
+/**
+ * A queue member as app_queue reports it (AMI QueueMember and the QueueMember* events, reference/
+ * protocols.md §4.2): the simulator says the same of its members.
+ */
+export interface PbxQueueMember {
+  /** `{corpId}_{queueId}` */
+  queue: string;
+  /** `PJSIP/{corpId}_{number}` */
+  interface: string;
+  /** the member name (our extension number) */
+  membername: string;
+  paused: boolean;
+  /** PausedReason ('' when none) */
+  reason: string;
+  /** LastPause (ms), 0 when never paused */
+  lastPause: number;
+  /** LastCall (ms): when its last call of this queue ended, 0 when none */
+  lastCall: number;
+}
+
+/** A member change app_queue announces (AMI QueueMemberPause, QueueMemberAdded, QueueMemberRemoved). */
+export interface PbxMemberEvent {
+  type: 'QueueMemberPause' | 'QueueMemberAdded' | 'QueueMemberRemoved';
+  member: PbxQueueMember;
+  /** when it happened (ms, PBX clock) */
+  at: number;
+}
+
 export type PbxErrorCode = 'not_found' | 'unavailable' | 'invalid' | 'conflict' | 'stopped';
 
 export class PbxError extends Error {
@@ -100,6 +140,15 @@ export interface PbxAdapter {
   dialOut(request: DialOutRequest): Promise<{ outcome: DialOutcome; channelId?: string }>;
   addQueueMember(request: QueueMemberRequest): Promise<void>;
   removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
+  /**
+   * member changes (pauses, members added and removed) as app_queue announces them (hot, in order);
+   * with Asterisk from AMI, since ARI tells nothing of queue members
+   */
+  readonly members$: Observable<PbxMemberEvent>;
+  /** every queue member as app_queue holds it now (AMI QueueStatus): the pauses after a (re)connect */
+  queueMembers(): Promise<PbxQueueMember[]>;
+  /** pauses or unpauses (G-PAU); PbxError 'not_found' when the extension is in none of the queues asked */
+  pauseMember(request: PauseRequest): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

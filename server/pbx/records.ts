@@ -56,6 +56,8 @@ export const QUEUE_LOG_EVENTS = [
   'REMOVEMEMBER',
   'PAUSE',
   'UNPAUSE',
+  'PAUSEALL',
+  'UNPAUSEALL',
 ] as const;
 export type QueueLogEvent = (typeof QUEUE_LOG_EVENTS)[number];
 
@@ -64,7 +66,7 @@ export interface QueueLogRow {
   time: Date;
   /** the caller channel's uniqueid, or NONE / REALTIME */
   callid: string;
-  /** `{corpId}_{queueId}` */
+  /** `{corpId}_{queueId}`, or NONE (PAUSEALL, UNPAUSEALL) */
   queuename: string;
   /** member name or NONE */
   agent: string;
@@ -115,8 +117,24 @@ export interface VoicemailRow {
   duration: number;
 }
 
+/**
+ * A realtime queue member's pause as app_queue writes it back (the `queue_members` family: paused and
+ * reason_paused by the member), so a restart finds the member paused since then (G-AGS-04).
+ */
+export interface MemberPauseRow {
+  corpId: number;
+  queueId: number;
+  /** the member's extension number */
+  number: string;
+  paused: boolean;
+  reason: string;
+  /** when the pause began (ms), for a pause */
+  at: number;
+}
+
 export interface RecordSink {
   writeCdr(row: CdrRow): void | Promise<void>;
+  writeMemberPause(row: MemberPauseRow): void | Promise<void>;
   writeQueueLog(row: QueueLogRow): void | Promise<void>;
   /** `name` is relative (e.g. `2/20240501/1714558530.42.wav`); the bytes are a WAV file */
   writeRecording(name: string, wav: Uint8Array): void | Promise<void>;
@@ -134,7 +152,8 @@ export class MemoryRecordSink implements RecordSink {
   readonly ivrLog: IvrLogRow[] = [];
   readonly pollAnswers: PollAnswerRow[] = [];
   readonly voicemails: { row: VoicemailRow; wav: Uint8Array }[] = [];
-  totals = { cdr: 0, queueLog: 0, recordings: 0, ivrLog: 0, pollAnswers: 0, voicemails: 0 };
+  readonly memberPauses: MemberPauseRow[] = [];
+  totals = { cdr: 0, queueLog: 0, recordings: 0, ivrLog: 0, pollAnswers: 0, voicemails: 0, memberPauses: 0 };
 
   constructor(private readonly limit = Infinity) {}
 
@@ -142,6 +161,12 @@ export class MemoryRecordSink implements RecordSink {
     this.totals.cdr++;
     this.cdr.push(row);
     if (this.cdr.length > this.limit) this.cdr.shift();
+  }
+
+  writeMemberPause(row: MemberPauseRow): void {
+    this.totals.memberPauses++;
+    this.memberPauses.push(row);
+    if (this.memberPauses.length > this.limit) this.memberPauses.shift();
   }
 
   writeQueueLog(row: QueueLogRow): void {
@@ -178,6 +203,7 @@ export class MemoryRecordSink implements RecordSink {
 /** Writes nothing. */
 export const NULL_SINK: RecordSink = {
   writeCdr: () => undefined,
+  writeMemberPause: () => undefined,
   writeQueueLog: () => undefined,
   writeRecording: () => undefined,
   writeIvrLog: () => undefined,

@@ -59,9 +59,9 @@ function voteChannel(votes: Votes, ch: AriChannel | undefined): void {
   votes.add(contextCorp(ch.dialplan?.context));
 }
 
-/** `PJSIP/2_1001` → 2; `Queue:2_9_avail` → 2. */
+/** `PJSIP/2_1001` → 2; `Queue:2_9_avail` → 2; a member's pause device `Queue:2_9_pause_PJSIP/2_1001` → 2. */
 export function deviceCorp(device: string): number | null {
-  const queue = /^Queue:(\d+)_\d+_avail$/.exec(device);
+  const queue = /^Queue:(\d+)_\d+_(?:avail|pause_.*)$/.exec(device);
   if (queue) return Number(queue[1]);
   return parseEndpointName(device)?.corpId ?? null;
 }

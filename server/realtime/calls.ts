@@ -5,6 +5,7 @@
  */
 import { parseAriTimestamp, type AriChannel, type DialEvent } from '../pbx';
 import { channelEndpoint } from './attribution';
+import type { AgentTracker } from './agents';
 import type { ExtensionTracker } from './extensions';
 import type { Publisher } from './publisher';
 import type { QueueTracker } from './queues';
@@ -18,6 +19,7 @@ export class CallTracker {
     private readonly out: Publisher,
     private readonly extensions: ExtensionTracker,
     private readonly queues: QueueTracker,
+    private readonly agents: AgentTracker,
   ) {}
 
   // ---------------------------------------------------------------- channels
@@ -132,6 +134,7 @@ export class CallTracker {
       // from a trunk endpoint, or through an inbound context
       inbound: (origin.endpoint !== null && !origin.isExt) || /-inbound$/.test(origin.context),
       queueName: null,
+      queueId: null,
       ended: false,
     };
     origin.call = call.key;
@@ -219,6 +222,8 @@ export class CallTracker {
     // the browsers end the call for the push's two parties (B-PNL-23); the others follow their channels
     this.extensions.hangup(corp, call.caller, call.key);
     if (receiver !== call.caller) this.extensions.hangup(corp, receiver, call.key);
+    // the agent of an answered queue call rests now (the queue's wrap-up time)
+    if (call.queueId !== null && call.answeredAt !== null && call.receiver !== null) this.agents.wrapUp(corp, call.receiver, call.queueId, at);
     for (const id of call.channels) {
       const rec = corp.channels.get(id);
       if (rec) this.state.touch(corp, rec);

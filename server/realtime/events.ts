@@ -4,7 +4,7 @@
  * after it, the extensions it touched are reconciled (extensions.ts) and, for the log monitor, the
  * event goes out as LogMon (B-LOG-04/05).
  */
-import { LOG_EVENT_TYPES, parseEndpointName, type LogEventType } from '../../domain';
+import { PBX_LOG_EVENT_TYPES, parseEndpointName, type LogEventType } from '../../domain';
 import type { AriEvent } from '../pbx';
 import { attribute } from './attribution';
 import type { CallTracker } from './calls';
@@ -14,7 +14,7 @@ import type { QueueTracker } from './queues';
 import { contactAddress, isExtNumber, type CorpState, type LiveState } from './state';
 import type { RealtimeLogger } from './types';
 
-const LOG_TYPES: ReadonlySet<string> = new Set(LOG_EVENT_TYPES);
+const LOG_TYPES: ReadonlySet<string> = new Set(PBX_LOG_EVENT_TYPES);
 
 export interface EventRouterOptions {
   state: LiveState;

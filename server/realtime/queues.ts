@@ -53,6 +53,7 @@ export class QueueTracker {
    */
   join(corp: CorpState, q: QueueRecord, rec: ChannelRecord, call: CallRecord, at: number, announce: boolean): void {
     call.queueName = q.cfg.name;
+    call.queueId = q.cfg.queueId;
     const caller: QueueCaller = {
       corpId: corp.corpId,
       queueId: q.cfg.queueId,

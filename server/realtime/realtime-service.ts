@@ -17,7 +17,8 @@
  */
 import type { ActiveCall, LiveChannel, LiveContact, LiveExtension, LiveQueue } from '../../domain';
 import type { LiveSource } from '../hub';
-import { PbxError, type AriEvent, type PbxAdapter, type PbxSnapshot } from '../pbx';
+import { PbxError, type AriEvent, type PbxAdapter, type PbxMemberEvent, type PbxQueueMember, type PbxSnapshot } from '../pbx';
+import { AgentTracker } from './agents';
 import { CallTracker } from './calls';
 import { applyDirectory } from './directory-sync';
 import { EventRouter } from './events';
@@ -116,7 +117,11 @@ class RealtimeServiceImpl implements RealtimeService {
   private readonly queues: QueueTracker;
   private readonly extensions: ExtensionTracker;
   private readonly calls: CallTracker;
+  private readonly agents: AgentTracker;
   private readonly router: EventRouter;
+  /** member changes that came while a snapshot loaded, applied after it */
+  private memberBuffer: PbxMemberEvent[] = [];
+  private membersWarned = false;
   private pbx: PbxReachability;
   private rebuilds = 0;
   private connected = false;
@@ -154,7 +159,8 @@ class RealtimeServiceImpl implements RealtimeService {
     });
     this.queues = new QueueTracker(this.state, this.out, this.now, this.timers, options.timeZone);
     this.extensions = new ExtensionTracker(this.state, this.out);
-    this.calls = new CallTracker(this.state, this.out, this.extensions, this.queues);
+    this.agents = new AgentTracker(this.state, this.out, this.now, this.timers);
+    this.calls = new CallTracker(this.state, this.out, this.extensions, this.queues, this.agents);
     this.router = new EventRouter({
       state: this.state,
       calls: this.calls,
@@ -173,12 +179,18 @@ class RealtimeServiceImpl implements RealtimeService {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
-    applyDirectory(this.state, this.out, await this.directory.corps(), this.now());
+    this.applyDirectory(await this.directory.corps(), this.now());
     this.queues.start();
     this.subscriptions.push(
       this.adapter.events$.subscribe({
         next: (event) => this.onEvent(event),
         error: (error: unknown) => this.log.warn('realtime: adapter events failed', { error: String(error) }),
+      }),
+    );
+    this.subscriptions.push(
+      this.adapter.members$.subscribe({
+        next: (event) => this.onMember(event),
+        error: (error: unknown) => this.log.warn('realtime: member events failed', { error: String(error) }),
       }),
     );
     this.subscriptions.push(this.adapter.connected$.subscribe((up) => this.onConnected(up)));
@@ -193,6 +205,8 @@ class RealtimeServiceImpl implements RealtimeService {
     this.subscriptions = [];
     this.out.clear();
     this.queues.stop();
+    this.agents.clear();
+    this.memberBuffer = [];
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     this.buffer = [];
@@ -205,7 +219,7 @@ class RealtimeServiceImpl implements RealtimeService {
       const list = await this.directory.corps();
       if (this.stopped) return;
       const at = this.now();
-      applyDirectory(this.state, this.out, list, at);
+      this.applyDirectory(list, at);
       for (const corp of this.state.corps.values()) {
         this.extensions.reconcile(corp, at);
         this.out.send(corp.corpId, 'AllExtensions', { corpId: corp.corpId, extensions: extensionsView(corp), ts: at });
@@ -215,6 +229,15 @@ class RealtimeServiceImpl implements RealtimeService {
     });
     this.reloading = next.catch((error: unknown) => this.log.warn('realtime: directory reload failed', { error: String(error) }));
     return next;
+  }
+
+  /** the configuration over the state; the agents' DND and pause reasons with it (the snapshots that follow tell them) */
+  private applyDirectory(list: Awaited<ReturnType<DirectoryProvider['corps']>>, at: number): void {
+    applyDirectory(this.state, this.out, list, at);
+    for (const cfg of list) {
+      const corp = this.state.corps.get(cfg.corpId);
+      if (corp) this.agents.applyDirectory(corp, cfg, true);
+    }
   }
 
   async refreshDayCounters(): Promise<void> {
@@ -346,6 +369,15 @@ class RealtimeServiceImpl implements RealtimeService {
         if (generation !== this.generation || this.stopped) return;
       }
     }
+    let members: PbxQueueMember[] | null = null;
+    try {
+      members = await this.adapter.queueMembers();
+    } catch (error) {
+      // the live view goes on without the pauses (with Asterisk: AMI not reached); said once per outage
+      if (!this.membersWarned) this.log.warn('realtime: queue members not read from the PBX; pauses show from their next change', { error: String(error) });
+      this.membersWarned = true;
+    }
+    if (members) this.membersWarned = false;
     let counters: QueueDayCounters[] | null = null;
     if (this.history) {
       try {
@@ -356,6 +388,7 @@ class RealtimeServiceImpl implements RealtimeService {
     }
     if (generation !== this.generation || this.stopped) return;
     rebuildFromSnapshot(this.state, this.calls, this.extensions, snapshot, this.now());
+    if (members) this.agents.restore(members, this.now());
     if (counters) this.queues.applyCounters(counters);
     this.out.clear();
     this.rebuilds++;
@@ -372,13 +405,25 @@ class RealtimeServiceImpl implements RealtimeService {
    */
   private replay(): void {
     const buffered = this.buffer;
+    const members = this.memberBuffer;
     this.buffer = [];
+    this.memberBuffer = [];
     this.syncing = false;
     for (const event of buffered) this.router.apply(event);
+    for (const event of members) this.agents.onMember(event);
     this.out.settle();
   }
 
   // ================================================================ events
+
+  private onMember(event: PbxMemberEvent): void {
+    if (this.stopped) return;
+    if (this.syncing) {
+      if (this.memberBuffer.length < this.maxBuffered) this.memberBuffer.push(event);
+      return;
+    }
+    this.agents.onMember(event);
+  }
 
   private onEvent(event: AriEvent): void {
     if (this.stopped) return;

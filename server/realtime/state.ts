@@ -7,8 +7,8 @@
  * extension endpoint, and the ids of channels destroyed lately.
  * Memory: finished calls and destroyed channels are removed; nothing grows with the number of calls.
  */
-import { EXT_STATUS, type ExtStatus, type LiveContact, type QueueCaller } from '../../domain';
-import type { DirectoryQueue, DropReason } from './types';
+import { EXT_STATUS, type AgentState, type ExtStatus, type LiveContact, type QueueCaller } from '../../domain';
+import type { DirectoryPauseReason, DirectoryQueue, DropReason, TimerHandle } from './types';
 
 export interface ChannelRecord {
   id: string;
@@ -55,6 +55,8 @@ export interface CallRecord {
   trunk: string | null;
   inbound: boolean;
   queueName: string | null;
+  /** the queue the caller waited in (its agent rests after the call: wrap-up) */
+  queueId: number | null;
   ended: boolean;
 }
 
@@ -92,8 +94,24 @@ export interface ExtensionRecord {
   shown: ShownExtension;
 }
 
+/** An agent's state beside its phone's (agents.ts): what the PBX says of its pauses, the directory of its DND. */
+export interface AgentRecord {
+  number: string;
+  dndSince: number | null;
+  /** paused in these queues, by queue id */
+  pauses: Map<number, { reason: string; since: number }>;
+  wrapUp: { since: number; until: number } | null;
+  wrapTimer: TimerHandle | null;
+  /** what the browsers were told last */
+  shown: AgentState;
+}
+
 export interface CorpState {
   corpId: number;
+  /** agents with a state of their own (paused, DND, in wrap-up, or told so lately), by number */
+  agents: Map<string, AgentRecord>;
+  /** the corp's pause reasons by code (their names and maximums, for the wall) */
+  pauseReasons: Map<string, DirectoryPauseReason>;
   exts: Map<string, ExtensionRecord>;
   queues: Map<number, QueueRecord>;
   contacts: Map<string, LiveContact>;
@@ -155,6 +173,8 @@ export class LiveState {
   addCorp(corpId: number): CorpState {
     const corp: CorpState = {
       corpId,
+      agents: new Map(),
+      pauseReasons: new Map(),
       exts: new Map(),
       queues: new Map(),
       contacts: new Map(),

@@ -7,6 +7,8 @@ import type { HubPushes, HubPushName, PbxState } from '../../domain';
 export interface DirectoryExtension {
   number: string;
   userName: string;
+  /** do-not-disturb since (ms), null or absent when off (G-AGS-03) */
+  dndSince?: number | null;
 }
 
 export interface DirectoryQueue {
@@ -17,12 +19,24 @@ export interface DirectoryQueue {
   members: string[];
   /** service-level threshold (s); Asterisk's default is 60 */
   serviceLevelSec: number;
+  /** Asterisk's wrapuptime (s): an agent rests this long after a call of this queue (G-AGS-01); absent 0 */
+  wrapupSec?: number;
+}
+
+/** A corp's pause reason as the wall shows it (G-PAU-01): its code is what app_queue keeps. */
+export interface DirectoryPauseReason {
+  code: string;
+  name: string;
+  /** minutes after which the pause warns, null never */
+  maxMinutes: number | null;
 }
 
 export interface DirectoryCorp {
   corpId: number;
   extensions: DirectoryExtension[];
   queues: DirectoryQueue[];
+  /** absent: none */
+  pauseReasons?: DirectoryPauseReason[];
 }
 
 /** The configuration from the database, injected. Called at start and on every `reload()`. */

@@ -2,12 +2,13 @@
  * The live state as the hub contract shapes it (domain/realtime.ts): what the snapshot pushes and the
  * LiveSource reads carry. Pure reads of the state.
  */
-import { callKey, type ActiveCall, type CallProfile, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
+import { callKey, NO_AGENT_STATE, type ActiveCall, type CallProfile, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
 import { toLiveExtension } from './extension-status';
 import type { CallRecord, CorpState } from './state';
 
 export function extensionsView(corp: CorpState | undefined): LiveExtension[] {
-  return corp ? [...corp.exts.values()].map(toLiveExtension) : [];
+  if (!corp) return [];
+  return [...corp.exts.values()].map((e) => ({ ...toLiveExtension(e), agent: corp.agents.get(e.number)?.shown ?? NO_AGENT_STATE }));
 }
 
 export function channelsView(corp: CorpState | undefined): LiveChannel[] {

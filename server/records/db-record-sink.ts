@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/database';
-import { cdr, ivrLog, pollAnswer, queueLog, voicemail } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { cdr, ivrLog, pollAnswer, queueLog, queueMember, voicemail } from '../db/schema';
 import type { FileStore } from '../files/file-store';
-import type { CdrRow, IvrLogRow, PollAnswerRow, QueueLogRow, RecordSink, VoicemailRow } from '../pbx';
+import type { CdrRow, IvrLogRow, MemberPauseRow, PollAnswerRow, QueueLogRow, RecordSink, VoicemailRow } from '../pbx';
 
 export interface RecordSinkLogger {
   error(data: Record<string, unknown>, msg: string): void;
@@ -126,6 +127,20 @@ export function createDbRecordSink(options: DbRecordSinkOptions): DbRecordSink {
 
   return {
     counters,
+    /** app_queue's realtime write-back of a pause: the member row at once, in order with the other writes */
+    writeMemberPause(row: MemberPauseRow): void {
+      chain = chain.then(async () => {
+        try {
+          await db
+            .update(queueMember)
+            .set({ paused: row.paused ? 1 : 0, reasonPaused: truncate(row.reason, 80), pausedAt: row.paused ? new Date(row.at) : null })
+            .where(and(eq(queueMember.queueId, row.queueId), eq(queueMember.corpId, row.corpId), eq(queueMember.extenNumber, row.number)));
+        } catch (error) {
+          counters.errors++;
+          log.error({ err: error, queueId: row.queueId, number: row.number }, 'queue member pause not written');
+        }
+      });
+    },
     writeCdr(row: CdrRow): void {
       cdrRows.push({
         corpId: row.corpId,

@@ -5,7 +5,8 @@ import { voicemail } from '../db/schema';
 
 /**
  * Voicemail (C-VM): the messages callers left, read-only; fetching a message's audio marks it
- * listened (C-VM-06). The PBX writes the rows and files (the simulator, or Asterisk's storage).
+ * listened (C-VM-06), `markNew` makes it new again (G-AST-02). The PBX writes the rows and files (the
+ * simulator, or Asterisk's storage).
  */
 export const voicemailBinding = tableBinding({
   definition: voicemailResource,
@@ -36,5 +37,9 @@ export const voicemailBinding = tableBinding({
   },
   async fileSent(row, _field, app) {
     if (row.flag === 0) await app.db.update(voicemail).set({ flag: 1 }).where(eq(voicemail.id, row.id));
+  },
+  // a change of flag moves the message on Asterisk too (migration 0020's trigger, server/asterisk/voicemail-folders.ts)
+  actions: {
+    markNew: async (_row, op) => ({ row: await op.setValues({ flag: 0 }) }),
   },
 });

@@ -84,12 +84,11 @@ export function liveRoutes(live: LiveRuntime) {
           if (databaseError(error)?.code === UNIQUE_VIOLATION) throw new ApiFailure(406, 'errors.duplicate');
           throw error;
         }
-        // Asterisk reads queue_members through realtime (the row is the config); the simulator is told
-        if (live.kind === 'simulator') {
-          await live.ops
-            .addQueueMember({ corpId: corpPart, queueId: q.id, number, penalty: body.penalty, paused: body.paused === 1 })
-            .catch((error: unknown) => request.log.warn({ err: error }, 'simulator: queue member not added'));
-        }
+        // the row is the configuration Asterisk reads through realtime: the PBX is told to take it now
+        // (the simulator adds the member, Asterisk loads the queue's realtime members)
+        await live.ops
+          .addQueueMember({ corpId: corpPart, queueId: q.id, number, penalty: body.penalty, paused: body.paused === 1 })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live: the PBX was not told of the queue member yet'));
         void live.reload();
         return reply.code(201).send({
           id: row.uniqueId,
@@ -112,11 +111,9 @@ export function liveRoutes(live: LiveRuntime) {
         const [row] = await ctx.db.select().from(queueMember).where(eq(queueMember.uniqueId, request.params.id)).limit(1);
         if (!row || !mayUseCorp(principal, row.corpId)) throw notFound();
         await ctx.db.delete(queueMember).where(eq(queueMember.uniqueId, row.uniqueId));
-        if (live.kind === 'simulator') {
-          await live.ops
-            .removeQueueMember({ corpId: row.corpId, queueId: row.queueId, number: row.extenNumber })
-            .catch((error: unknown) => request.log.warn({ err: error }, 'simulator: queue member not removed'));
-        }
+        await live.ops
+          .removeQueueMember({ corpId: row.corpId, queueId: row.queueId, number: row.extenNumber })
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live: the PBX was not told of the queue member yet'));
         void live.reload();
         return { status: 200 };
       },

@@ -106,6 +106,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       corpName: row.corpName,
       corpUrl: row.corpUrl,
       views: row.groupViews ?? defaultViews(p.level),
+      liveActions: p.liveActions,
       allowCustom: row.allowCustom,
       costEnabled: row.costEnabled,
       roomEnabled: row.roomEnabled,

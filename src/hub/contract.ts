@@ -3,6 +3,7 @@
  * (domain/realtime.ts). The push list is streams' HUB_PUSH_NAMES: it is built from a record typed
  * over every key of HubPushes, so a push added to the contract cannot be forgotten here.
  */
+import type { AgentActionResult } from '../../domain/agent-actions';
 import { HUB_METHODS, type HubMethod } from '../../domain/realtime';
 import { HUB_PUSH_NAMES } from '../../streams/hub-events';
 
@@ -30,6 +31,14 @@ export interface HubMethodSignatures {
   /** B-LOG-05: LogMon pushes of the corp reach this connection from now on */
   StartLogMonitor(corpId?: number | null): void;
   StopLogMonitor(): void;
+  /** G-PAU: in one queue, or in all the agent's queues (null); `reason` a pause reason's code */
+  PauseAgent(number: string, queueId: number | null, reason: string, corpId?: number | null): AgentActionResult;
+  UnpauseAgent(number: string, queueId: number | null, corpId?: number | null): AgentActionResult;
+  /** G-QLI: into one queue, or into every queue of the corp it is not in (null) */
+  LoginAgent(number: string, queueId: number | null, corpId?: number | null): AgentActionResult;
+  LogoutAgent(number: string, queueId: number | null, corpId?: number | null): AgentActionResult;
+  /** G-AGS-03 */
+  SetDnd(number: string, on: boolean, corpId?: number | null): AgentActionResult;
 }
 export type HubMethodArgs<M extends HubMethod> = Parameters<HubMethodSignatures[M]>;
 export type HubMethodResult<M extends HubMethod> = ReturnType<HubMethodSignatures[M]>;

@@ -3,7 +3,7 @@
  * queue threshold levels (with the chime's "entered critical"), caller rows, version check, trend days.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KIOSK_THRESHOLDS, EXT_STATUS, type ExtStatus } from '../../domain';
+import { AGENT_STATUS, DEFAULT_KIOSK_THRESHOLDS, EXT_STATUS, type ExtStatus, type ShownStatus } from '../../domain';
 import { agentsOverview, pageAt } from '../../kiosk/boards/agents-overview';
 import { callerRows } from '../../kiosk/boards/callers-board';
 import { INITIAL_QUEUE_LEVELS, stepQueueLevels, worst } from '../../kiosk/boards/queue-levels';
@@ -137,20 +137,22 @@ describe('timer painter', () => {
 });
 
 describe('agents overview and paging', () => {
-  const floor: { number: string; status: ExtStatus }[] = [
+  const floor: { number: string; status: ShownStatus }[] = [
     { number: '201', status: EXT_STATUS.online },
     { number: '202', status: EXT_STATUS.offline },
     { number: '1003', status: EXT_STATUS.inUse },
     { number: '204', status: EXT_STATUS.ringing },
+    { number: '205', status: AGENT_STATUS.paused },
+    { number: '206', status: AGENT_STATUS.wrapUp },
   ];
-  it('counts each state and lists every extension, or all but offline ones', () => {
+  it('G-AGS-05 counts each state, the agent states too, and lists every extension, or all but offline ones', () => {
     const all = agentsOverview(floor, false);
-    expect(all.visible).toEqual(['201', '202', '1003', '204']);
-    expect(all.totals).toEqual([1, 1, 1, 1, 0, 0]);
-    expect(all.total).toBe(4);
+    expect(all.visible).toEqual(['201', '202', '1003', '204', '205', '206']);
+    expect(all.totals).toEqual([1, 1, 1, 1, 0, 0, 1, 1, 0]);
+    expect(all.total).toBe(6);
     expect(all.numberChars).toBe(4);
     const online = agentsOverview(floor, true);
-    expect(online.visible).toEqual(['201', '1003', '204']);
+    expect(online.visible).toEqual(['201', '1003', '204', '205', '206']);
     expect(online.totals).toEqual(all.totals);
     expect(online.key).not.toBe(all.key);
     expect(agentsOverview(floor, false).key).toBe(all.key);

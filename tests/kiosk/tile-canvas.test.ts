@@ -48,7 +48,7 @@ function rig(numbers: string[]) {
   const recording = recordingContext();
   const shown: number[] = [];
   const probe: BenchProbe = { shown: (ts) => shown.push(ts), setReady: () => undefined, setTiles: () => undefined };
-  const floor = createCanvasFloor(recording.context, numbers.length, { fit: FIT, colours, fontFamily: 'Inter', pixelRatio: 2, probe });
+  const floor = createCanvasFloor(recording.context, numbers.length, { fit: FIT, colours, fontFamily: 'Inter', pixelRatio: 2, probe, now: () => 0 });
   actors.forEach((actor, index) => {
     floor.paint(index, numbers[index], actor.getSnapshot());
     actor.subscribe((snapshot) => floor.paint(index, numbers[index], snapshot));
@@ -71,8 +71,9 @@ describe('the densest Agents floors on one canvas (issue 4: every extension a ti
   });
 
   it('reads each state\'s fill and text colour from the kiosk tokens (light or dark theme)', () => {
-    for (const status of Object.values(EXT_STATUS)) expect(colours[status]).toEqual({ bg: bgOf(status), fg: fgOf(status) });
-    expect(statusColours(() => '')[EXT_STATUS.online]).toEqual({ bg: 'grey', fg: 'white' });
+    for (const status of Object.values(EXT_STATUS)) expect(colours[STATUS_LOOK[status].tone]).toEqual({ bg: bgOf(status), fg: fgOf(status) });
+    for (const look of Object.values(STATUS_LOOK)) expect(colours[look.tone]).toEqual({ bg: `colour(${look.token})`, fg: `colour(${look.token}-fg)` });
+    expect(statusColours(() => '').online).toEqual({ bg: 'grey', fg: 'white' });
   });
 
   it('draws every tile first, in device pixels: its state colour, the number bold in the text colour, narrowed to the tile; no probe report', () => {
@@ -80,7 +81,7 @@ describe('the densest Agents floors on one canvas (issue 4: every extension a ti
     expect(transform()).toEqual([2, 0, 0, 2, 0, 0]);
     expect(drawn.map((d) => d.text)).toEqual(['201', '202', '203', '204']);
     expect(drawn[3]).toMatchObject({ box: [0, 22, 40, 20], bg: bgOf(EXT_STATUS.online), fg: fgOf(EXT_STATUS.online), font: '700 14px Inter', x: 3, maxWidth: 34 });
-    expect(floor.statusAt(3)).toBe(EXT_STATUS.online);
+    expect(floor.statusAt(3)).toBe('online');
     expect(shown).toEqual([]);
   });
 
@@ -103,7 +104,7 @@ describe('the densest Agents floors on one canvas (issue 4: every extension a ti
     actors[1].send(ev.hangup({ number: '202', callId: 'c1.1', at: 30_000 }));
     clock.increment(2000);
     expect(drawn.map((d) => d.bg).slice(2)).toEqual([bgOf(EXT_STATUS.hangup), bgOf(EXT_STATUS.online)]);
-    expect(floor.statusAt(1)).toBe(EXT_STATUS.online);
+    expect(floor.statusAt(1)).toBe('online');
     expect(shown).toEqual([10_000, 12_000, 30_000]);
   });
 });

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { EXT_STATUS } from '../../domain';
+import { AGENT_STATUS, EXT_STATUS, NO_AGENT_STATE } from '../../domain';
 import { extensionMachine } from '../../machines/extension-machine';
-import { STATUS_LOOK } from '../../src/ui/ext-status';
+import { PAUSED_OVER, STATUS_LOOK } from '../../src/ui/ext-status';
 import type { BenchProbe } from '../../kiosk/live/bench-probe';
 import type { TimerPainter, TimerTarget } from '../../kiosk/live/timer-painter';
 import { createTilePaint, type PaintedElement } from '../../kiosk/boards/tile-painter';
@@ -36,7 +36,7 @@ function element() {
   return { node, writes, props, attrs };
 }
 
-function rig(options: { privacy?: boolean; inline?: boolean } = {}) {
+function rig(options: { privacy?: boolean; inline?: boolean; now?: () => number } = {}) {
   const clock = new SimulatedClock();
   const actor = createActor(extensionMachine, { input: { extension: ext('201', EXT_STATUS.online, { userName: 'Maria Aparecida Santos' }), hangupDisplayMs: 2000 }, clock }).start();
   const root = element();
@@ -60,7 +60,7 @@ function rig(options: { privacy?: boolean; inline?: boolean } = {}) {
   const probe: BenchProbe = { shown: (ts) => shown.push(ts), setReady: () => undefined, setTiles: () => undefined };
   const tile = createTilePaint(
     { root: root.node, icon: options.inline === false ? null : icon.node, user: user.node, party: party.node, timer: timerNode },
-    { painter, probe, privacy: options.privacy ?? false, nameChars: 12 },
+    { painter, probe, privacy: options.privacy ?? false, nameChars: 12, now: options.now ?? (() => 0) },
   );
   tile.paint(actor.getSnapshot());
   const subscription = actor.subscribe((snapshot) => tile.paint(snapshot));
@@ -121,5 +121,41 @@ describe('the kiosk tile painter (issue 4: one tile per extension, its state at 
     expect(party.node.textContent).toBe('••••••321');
     expect(root.attrs['data-status']).toBe(String(EXT_STATUS.ringing));
     expect(root.props['background-image']).toBeUndefined();
+  });
+});
+
+describe('the kiosk tile painter: agent states (G-AGS)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('G-AGS-02 G-PAU-05 a paused agent shows paused with the time since its pause, and the warning colour past its maximum, with no event', () => {
+    vi.useFakeTimers();
+    let now = 10_000;
+    const { actor, root, timers } = rig({ now: () => now });
+    const pause = { queues: [1], reason: 'BREAK', label: 'Break', since: 9_000, warnAfterMs: 60_000 };
+    actor.send({ type: 'AGENT', corpId: 7, number: '201', agent: { ...NO_AGENT_STATE, pause }, at: now });
+    expect(root.attrs['data-status']).toBe(String(AGENT_STATUS.paused));
+    expect(root.props['--tile-bg']).toBe(`var(${STATUS_LOOK[AGENT_STATUS.paused].token})`);
+    expect(running(timers)).toEqual([9_000]);
+    now = 9_000 + 60_001;
+    vi.advanceTimersByTime(60_000);
+    expect(root.props['--tile-bg']).toBe(`var(${STATUS_LOOK[PAUSED_OVER].token})`);
+    expect(root.attrs['data-status']).toBe(String(AGENT_STATUS.paused));
+  });
+
+  it('G-AGS-01 G-AGS-03 wrap-up shows until its end, then available; DND over it; a call shows over both', () => {
+    vi.useFakeTimers();
+    let now = 100_000;
+    const { actor, root, timers } = rig({ now: () => now });
+    actor.send({ type: 'AGENT', corpId: 7, number: '201', agent: { ...NO_AGENT_STATE, wrapUp: { since: 100_000, until: 110_000 } }, at: now });
+    expect(root.attrs['data-status']).toBe(String(AGENT_STATUS.wrapUp));
+    expect(running(timers)).toEqual([100_000]);
+    now = 110_020;
+    vi.advanceTimersByTime(10_100);
+    expect(root.attrs['data-status']).toBe(String(EXT_STATUS.online));
+    expect(running(timers)).toEqual([]);
+    actor.send({ type: 'AGENT', corpId: 7, number: '201', agent: { ...NO_AGENT_STATE, dndSince: 105_000 }, at: now });
+    expect(root.attrs['data-status']).toBe(String(AGENT_STATUS.dnd));
+    actor.send(ev.device(EXT_STATUS.inUse, { at: now }));
+    expect(root.attrs['data-status']).toBe(String(EXT_STATUS.inUse));
   });
 });

@@ -21,7 +21,7 @@ import {
   type ExtensionSnapshot,
   type ExtensionStateName,
 } from '../../machines/extension-machine';
-import { OTHER_CORP, ev, ext } from './fixtures';
+import { CORP, OTHER_CORP, ev, ext } from './fixtures';
 
 const AFTER_HANGUP = 'xstate.after.hangupDisplay.extension.hangup';
 type ModelEvent = ExtensionEvent | { type: typeof AFTER_HANGUP } | { type: 'xstate.init' };
@@ -39,6 +39,8 @@ const mine: ExtensionEvent[] = [
   ev.device(EXT_STATUS.ringing, { peer: '300' }),
   ev.hangup({ callId: 'c1.2' }),
   ev.hangup({ callId: 'c9.1' }),
+  // G-AGS: the agent's state beside the phone's, in any state
+  { type: 'AGENT', corpId: CORP, number: '201', agent: { dndSince: null, pause: { queues: [1], reason: 'LUNCH', label: 'Lunch', since: 5_000, warnAfterMs: null }, wrapUp: null }, at: 11_000 },
 ];
 /** the same events for another corp, and a few for another number: they must change nothing */
 const foreign: ExtensionEvent[] = [

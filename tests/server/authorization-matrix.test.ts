@@ -115,6 +115,15 @@ const SPECIAL: Row[] = [
   ['GET', () => '/api/v1/lookandfeel', /*               */ [401, 200, 200, 200, 200, 200, 200]],
   ['PUT', () => '/api/v1/lookandfeel', /*               */ [401, 400, 400, 400, 403, 403, 403], {}],
   ['GET', () => '/api/v1/corp/actions', /*              */ [401, 200, 200, 200, 200, 200, 200]],
+  // G-PRM-01: the agent actions decide on the target extension (its own, or the action's permission): the
+  // bodies name acme's 204 (not the agent's) in a queue where the action changes nothing, so a caller
+  // allowed to act gets 409 and one refused 403; the supervisor (no working corp) and globex find no 204
+  ['POST', () => '/api/v1/agent/pause', /*              */ [401, 404, 409, 409, 403, 403, 404], { number: '204', queueId: 3, reason: 'LUNCH' }],
+  ['POST', () => '/api/v1/agent/unpause', /*            */ [401, 404, 409, 409, 403, 403, 404], { number: '204', queueId: 3 }],
+  ['POST', () => '/api/v1/agent/login', /*              */ [401, 404, 409, 409, 403, 403, 404], { number: '204', queueId: 1 }],
+  ['POST', () => '/api/v1/agent/logout', /*             */ [401, 404, 409, 409, 403, 403, 404], { number: '204', queueId: 3 }],
+  ['PUT', () => '/api/v1/agent/dnd', /*                 */ [401, 404, 200, 200, 403, 403, 404], { number: '204', on: false }],
+  ['GET', () => '/api/v1/agent/reasons', /*             */ [401, 200, 200, 200, 200, 200, 200]],
   ['POST', () => '/api/v1/kiosk/session', /*            */ [400, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/kiosk/self', /*                */ [401, 401, 401, 401, 401, 401, 401]],
   // the supervisor without a working corp reads its own (system) corp's trend
@@ -156,6 +165,9 @@ const SPECIAL: Row[] = [
   ['GET', () => '/api/v1/cdrs/getsound/999999', /*      */ [401, 400, 404, 404, 404, 403, 404]],
   ['POST', () => '/api/v1/statistics/queue', /*         */ [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0 }],
   ['POST', (i) => `/api/v1/statistics/queue/${i.queue.sales}/calls`, [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0 }],
+  // G-RPT-01/02: the agent report and the service level by hour, with the queue statistics' view
+  ['POST', () => '/api/v1/statistics/agents', /*      */ [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0 }],
+  ['POST', () => '/api/v1/statistics/queue/sla', /*   */ [401, 400, 200, 200, 200, 403, 200], { ...REPORT_DAY, queue: 0, tz: 'UTC' }],
   ['POST', () => '/api/v1/statistics/poll/999999/999999/0', [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
   ['POST', () => '/api/v1/statistics/poll/chart/999999', [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],
   ['POST', () => '/api/v1/statistics/ivr/999999', /*    */ [401, 400, 404, 404, 404, 403, 404], REPORT_DAY],

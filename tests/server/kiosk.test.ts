@@ -276,6 +276,7 @@ describeEachDatabase('kiosk screens', (t) => {
     expect(principal).toEqual({
       userId: -screen.id,
       nick: 'kiosk:Hub Floor',
+      liveActions: [],
       level: 5,
       corpId: t().ids.corp.acme,
       views: [

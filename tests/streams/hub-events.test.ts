@@ -26,6 +26,12 @@ const valid: { [K in keyof HubPushes]: HubPushes[K] } = {
   deleteCaller: { corpId: CORP, queueId: 1, callId: 'q1', reason: 'timeout', waitedMs: 100, ts: 1 },
   LogMon: { corpId: CORP, type: 'ChannelHold', timestamp: '2025-01-01T00:00:00Z', device: 'PJSIP/7_201', state: 'Up', event: { any: 'thing' }, ts: 1 },
   PbxStatus: { corpId: CORP, state: 'down', since: 1, ts: 1 },
+  AgentState: {
+    corpId: CORP,
+    number: '201',
+    agent: { dndSince: null, pause: { queues: [1, 2], reason: 'LUNCH', label: 'Lunch', since: 5, warnAfterMs: 1_800_000 }, wrapUp: { since: 1, until: 11 } },
+    ts: 6,
+  },
 };
 
 describe('hub events: raw records to typed events', () => {

@@ -22,16 +22,28 @@
  * Campaign calls (dialOut): originated to the trunk's endpoint for our application and followed from
  * their channel's events; see dial-out.ts for the calls made and the outcome rules.
  *
- * Queue membership: ARI has no queue-member API. The console writes members to the realtime
- * `queue_members` table (reference/protocols.md §5) and app_queue reads it, so addQueueMember and
- * removeQueueMember reject with PbxError 'unavailable' and say so.
+ * Queue members: ARI has no queue-member API. The console writes members to the realtime
+ * `queue_members` table (reference/protocols.md §5) and app_queue reads it; pauses, the members' status
+ * and their events come from the manager interface (AMI, ami.ts) beside ARI.
  */
 import { randomUUID } from 'node:crypto';
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { BehaviorSubject, NEVER, Subject, filter, map, type Observable } from 'rxjs';
 import WebSocket, { type RawData } from 'ws';
 import { campaignAppArgs, campaignCdrUserfield, endpointName, trunkDialString } from '../../../domain';
 import type { AriBridge, AriChannel, AriDeviceState, AriEndpoint, AriEvent } from '../ari';
-import { PbxError, type DialOutcome, type DialOutRequest, type OriginateRequest, type PbxAdapter, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
+import {
+  PbxError,
+  type DialOutcome,
+  type DialOutRequest,
+  type OriginateRequest,
+  type PauseRequest,
+  type PbxAdapter,
+  type PbxMemberEvent,
+  type PbxQueueMember,
+  type PbxSnapshot,
+  type QueueMemberRequest,
+} from '../adapter';
+import { AmiClient, type AmiMessage } from './ami';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from './backoff';
 import { DialOutCall, type DialOutActions } from './dial-out';
 import { parseAriMessage } from './messages';
@@ -68,6 +80,12 @@ export interface AriAdapterOptions {
    * stream has reported since start.
    */
   queueDevices?: () => Iterable<string> | Promise<Iterable<string>>;
+  /**
+   * The manager interface (AMI) beside ARI, for what ARI cannot do on channels the dialplan runs: queue
+   * members' pauses and status (G-PAU, G-AGS). Default: ARI's host, port 5038, ARI's user and password
+   * (`npm run asterisk:config` writes manager.conf so); null: none (those commands answer 'unavailable').
+   */
+  ami?: { host?: string; port?: number; user?: string; password?: string } | null;
 }
 
 export interface AriAdapterStats {
@@ -110,6 +128,8 @@ type State = 'idle' | 'running' | 'stopped';
 export class AriAdapter implements PbxAdapter {
   readonly events$: Observable<AriEvent>;
   readonly connected$: Observable<boolean>;
+  readonly members$: Observable<PbxMemberEvent>;
+  private readonly ami: AmiClient | null;
   private readonly subject = new Subject<AriEvent>();
   private readonly connectedSubject = new BehaviorSubject<boolean>(false);
   private readonly rest: AriRestClient;
@@ -151,6 +171,8 @@ export class AriAdapter implements PbxAdapter {
     this.rest = new AriRestClient({ baseUrl, user: options.user, password: options.password, auth: options.auth ?? 'basic', timeoutMs: options.requestTimeoutMs ?? 5000 });
     this.events$ = this.subject.asObservable();
     this.connected$ = this.connectedSubject.asObservable();
+    this.ami = options.ami === null ? null : new AmiClient({ ...amiTarget(baseUrl, options), log: this.log, backoff: options.backoff });
+    this.members$ = this.ami ? this.ami.events$.pipe(map(memberEvent), filter((e): e is PbxMemberEvent => e !== null)) : NEVER;
   }
 
   /** the Stasis application name this adapter registers now */
@@ -169,6 +191,7 @@ export class AriAdapter implements PbxAdapter {
     if (this.state === 'running') return this.firstAttempt?.promise;
     this.state = 'running';
     this.attempt = 0;
+    this.ami?.start();
     let resolve!: () => void;
     const promise = new Promise<void>((r) => (resolve = r));
     this.firstAttempt = { promise, resolve };
@@ -193,6 +216,7 @@ export class AriAdapter implements PbxAdapter {
     const ws = this.socket;
     this.socket = null;
     this.setConnected(false);
+    await this.ami?.stop();
     if (ws) await closeSocket(ws);
   }
 
@@ -360,6 +384,11 @@ export class AriAdapter implements PbxAdapter {
     if (this.state === 'stopped') throw new PbxError('stopped', 'The ARI adapter is stopped');
   }
 
+  private requireAmi(): AmiClient {
+    if (!this.ami) throw new PbxError('unavailable', 'No Asterisk manager interface (AMI) is configured: queue members cannot be paused or read');
+    return this.ami;
+  }
+
   async snapshot(): Promise<PbxSnapshot> {
     this.ensureUsable();
     const time = Date.now();
@@ -513,13 +542,89 @@ export class AriAdapter implements PbxAdapter {
     return { channelId: body.id };
   }
 
+  /**
+   * A member written to the realtime queue_members table (the console writes it; G-QLI): app_queue loads
+   * the queue's realtime members now (AMI QueueStatus of the queue) and logs ADDMEMBER itself, instead of
+   * at the next call. Without AMI, PbxError 'unavailable': the row is there, Asterisk loads it later.
+   */
   async addQueueMember(request: QueueMemberRequest): Promise<void> {
-    throw queueMembersUnavailable(request.corpId, request.queueId);
+    await this.loadRealtimeQueue(request.corpId, request.queueId);
   }
 
+  /** the same for a member removed from the table (app_queue logs REMOVEMEMBER) */
   async removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void> {
-    throw queueMembersUnavailable(request.corpId, request.queueId);
+    await this.loadRealtimeQueue(request.corpId, request.queueId);
   }
+
+  private async loadRealtimeQueue(corpId: number, queueId: number): Promise<void> {
+    this.ensureUsable();
+    if (!Number.isInteger(corpId) || !Number.isInteger(queueId)) throw new PbxError('invalid', `Invalid queue ${String(corpId)}_${String(queueId)}`);
+    await this.requireAmi().list('QueueStatus', { Queue: `${corpId}_${queueId}` });
+  }
+
+  /** every member of every queue (AMI QueueStatus); realtime queues not loaded yet are loaded by it */
+  async queueMembers(): Promise<PbxQueueMember[]> {
+    this.ensureUsable();
+    const ami = this.requireAmi();
+    const events = await ami.list('QueueStatus');
+    return events.filter((e) => e.Event === 'QueueMember').flatMap((e) => amiMember(e) ?? []);
+  }
+
+  /**
+   * QueuePause (G-PAU): app_queue pauses the member in the queue (or in all its queues), writes PAUSE or
+   * UNPAUSE with the reason to queue_log and the realtime member back, and announces QueueMemberPause.
+   * A realtime queue is in app_queue's memory only once something loaded it: QueueStatus of the queue
+   * (or of all) loads it first, so a pause right after Asterisk started finds the member.
+   */
+  async pauseMember(request: PauseRequest): Promise<void> {
+    this.ensureUsable();
+    const { corpId, number, queueId } = request;
+    if (!Number.isInteger(corpId) || corpId <= 0) throw new PbxError('invalid', `Invalid corp ${String(corpId)}`);
+    if (!/^[0-9A-Za-z]{1,40}$/.test(number)) throw new PbxError('invalid', `Invalid extension '${number}'`);
+    const ami = this.requireAmi();
+    const queue = queueId === null ? null : `${corpId}_${queueId}`;
+    await ami.list('QueueStatus', queue ? { Queue: queue } : {});
+    const fields: Record<string, string> = { Interface: `PJSIP/${endpointName(corpId, number)}`, Paused: request.paused ? 'true' : 'false' };
+    if (queue) fields.Queue = queue;
+    if (request.reason) fields.Reason = request.reason;
+    await ami.action('QueuePause', fields);
+  }
+
+}
+
+/** AMI beside ARI: ARI's host, port 5038, ARI's credentials, unless told otherwise. */
+function amiTarget(baseUrl: string, options: AriAdapterOptions): { host: string; port: number; user: string; password: string } {
+  const given = options.ami ?? {};
+  return { host: given.host ?? new URL(baseUrl).hostname, port: given.port ?? 5038, user: given.user ?? options.user, password: given.password ?? options.password };
+}
+
+/** epoch seconds as AMI writes them → ms (0 stays 0) */
+const epochMs = (value: string | undefined) => (Number(value) > 0 ? Number(value) * 1000 : 0);
+
+/** A member as AMI describes it: QueueMember (Name, Location) or a QueueMember* event (MemberName, Interface). */
+export function amiMember(m: AmiMessage): PbxQueueMember | null {
+  const queue = m.Queue;
+  const iface = m.Interface ?? m.Location;
+  if (!queue || !iface) return null;
+  return {
+    queue,
+    interface: iface,
+    membername: m.MemberName ?? m.Name ?? iface,
+    paused: m.Paused === '1',
+    reason: m.PausedReason ?? '',
+    lastPause: epochMs(m.LastPause),
+    lastCall: epochMs(m.LastCall),
+  };
+}
+
+function memberEvent(m: AmiMessage): PbxMemberEvent | null {
+  const type = m.Event;
+  if (type !== 'QueueMemberPause' && type !== 'QueueMemberAdded' && type !== 'QueueMemberRemoved') return null;
+  const member = amiMember(m);
+  if (!member) return null;
+  // a pause's own time; other events happen now (AMI events carry no timestamp unless timestampevents is set)
+  const at = type === 'QueueMemberPause' && member.paused && member.lastPause > 0 ? member.lastPause : Date.now();
+  return { type, member, at };
 }
 
 function randomInstance(): string {
@@ -528,13 +633,6 @@ function randomInstance(): string {
 
 export function createAriAdapter(options: AriAdapterOptions): AriAdapter {
   return new AriAdapter(options);
-}
-
-function queueMembersUnavailable(corpId: number, queueId: number): PbxError {
-  return new PbxError(
-    'unavailable',
-    `ARI has no queue-member API: members of queue ${corpId}_${queueId} are kept in the realtime queue_members table, which the server writes and app_queue reads`,
-  );
 }
 
 /** `http://host:8088/`, `http://host:8088/ari` → `http://host:8088`; ws(s) accepted as http(s) */

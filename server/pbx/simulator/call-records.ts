@@ -3,7 +3,7 @@
  * rows with their MixMonitor recordings, queue_log rows, and the rows of callers' IVR choices, poll
  * answers and voicemail messages. A sink that fails is logged; the calls go on.
  */
-import { NULL_SINK, type CdrDisposition, type CdrRow, type QueueLogEvent, type RecordSink, type VoicemailRow } from '../records';
+import { NULL_SINK, type CdrDisposition, type CdrRow, type MemberPauseRow, type QueueLogEvent, type RecordSink, type VoicemailRow } from '../records';
 import type { SimulatorLogger } from './config';
 import type { Call, QueueState, SimChannel } from './state';
 import { toneWav } from './wav';
@@ -36,6 +36,11 @@ export class CallRecords {
     private readonly log: SimulatorLogger = { warn: () => undefined },
   ) {}
 
+  /** app_queue's realtime write-back of a member's pause */
+  memberPause(row: MemberPauseRow): void {
+    this.safe('writeMemberPause', () => this.sink.writeMemberPause(row));
+  }
+
   private safe(what: string, fn: () => void | Promise<void>): void {
     try {
       const r = fn();
@@ -46,12 +51,17 @@ export class CallRecords {
   }
 
   queueLog(q: QueueState, callid: string, agent: string, event: QueueLogEvent, data: (string | number)[] = []): void {
+    this.queueLogOf(q.corp.corpId, q.name, callid, agent, event, data);
+  }
+
+  /** a row of no queue (queuename NONE: PAUSEALL, UNPAUSEALL), or of a queue by name */
+  queueLogOf(corpId: number, queuename: string, callid: string, agent: string, event: QueueLogEvent, data: (string | number)[] = []): void {
     const d = data.map(String);
     const row = {
-      corpId: q.corp.corpId,
+      corpId,
       time: new Date(this.now()),
       callid,
-      queuename: q.name,
+      queuename,
       agent,
       event,
       data1: d[0] ?? '',

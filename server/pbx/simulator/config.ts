@@ -14,6 +14,15 @@ export interface SimExtension {
   action?: string;
   /** what a call to it does while it is busy (followMe, voicemail, exTouch); 'voicemail' as above */
   onbusy?: string;
+  /** do-not-disturb (extension.dnd_since set): not rung, a call to it is busy (G-AGS-03) */
+  dnd?: boolean;
+}
+
+/** A member paused before the simulator started (queue_member.paused after a restart, G-AGS-04). */
+export interface SimMemberPause {
+  reason: string;
+  /** when the pause began (ms) */
+  since: number;
 }
 
 /** The IVR in front of a queue (ivr_log, D-IST): its id and the digit of its option that leads to the queue. */
@@ -35,6 +44,8 @@ export interface SimQueue {
   strategy: QueueStrategy;
   /** member extension numbers, in order (linear, rrmemory) */
   members: string[];
+  /** members paused when the configuration was read, by number */
+  paused?: Record<string, SimMemberPause>;
   /** service-level threshold (s); carried for consumers, Asterisk's default 60 */
   serviceLevelSec?: number;
   /** inbound calls per hour (Poisson), before the hourly profile */

@@ -81,6 +81,11 @@ export class DialCalls {
       w.later(call, SEC, () => this.dialFailed(call, 'CHANUNAVAIL', 20, 'FAILED'));
       return;
     }
+    if (bExt?.dnd) {
+      // do-not-disturb: the dialplan does not ring the phone and takes its busy action (G-AGS-03)
+      w.later(call, 200, () => this.dialFailed(call, 'BUSY', 17, 'BUSY'));
+      return;
+    }
     const b = w.newChannel(corp, call, {
       endpoint: bExt ? bExt.endpoint : corp.trunk,
       ext: bExt,

@@ -20,12 +20,25 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { AriDeviceState, AriEndpoint, AriEvent } from '../ari';
-import { PbxError, type DialOutcome, type DialOutRequest, type OriginateRequest, type PbxAdapter, type PbxContact, type PbxSnapshot, type QueueMemberRequest } from '../adapter';
+import {
+  PbxError,
+  type DialOutcome,
+  type DialOutRequest,
+  type OriginateRequest,
+  type PauseRequest,
+  type PbxAdapter,
+  type PbxContact,
+  type PbxMemberEvent,
+  type PbxQueueMember,
+  type PbxSnapshot,
+  type QueueMemberRequest,
+} from '../adapter';
 import { CallRecords } from './call-records';
 import { CampaignCalls } from './campaign-calls';
 import { DEFAULT_TRAFFIC, MANUAL_START, type SimCorp, type SimulatorOptions, type TrafficOptions } from './config';
 import { DialCalls } from './dial-calls';
 import { Generators } from './generators';
+import { Members } from './members';
 import { QueueCalls } from './queue-calls';
 import type { Call, CorpState, ExtState, SimChannel, SimulatorStats } from './state';
 import { Voicemail } from './voicemail';
@@ -60,8 +73,10 @@ function readHead(file: string, bytes = 4096): Uint8Array | null {
 export class CallCentreSimulator implements PbxAdapter {
   readonly events$: Observable<AriEvent>;
   readonly connected$: Observable<boolean>;
+  readonly members$: Observable<PbxMemberEvent>;
   private readonly connectedSubject = new BehaviorSubject<boolean>(false);
   private readonly w: SimWorld;
+  private readonly members: Members;
   private readonly records: CallRecords;
   private readonly queueCalls: QueueCalls;
   private readonly dialCalls: DialCalls;
@@ -96,6 +111,8 @@ export class CallCentreSimulator implements PbxAdapter {
       randomDialCall: (corp, external) => this.dialCalls.randomDialCall(corp, external),
     });
     w.dispatch = (q) => this.queueCalls.dispatch(q);
+    this.members = new Members(w, this.records);
+    this.members$ = this.members.events.asObservable();
     this.events$ = w.events.asObservable();
     this.connected$ = this.connectedSubject.asObservable();
     for (const corp of options.corps) this.addCorp(corp, false);
@@ -200,6 +217,7 @@ export class CallCentreSimulator implements PbxAdapter {
       if (ext) {
         ext.userName = e.userName;
         ext.cfg = e;
+        this.setDnd(ext, e.dnd ?? false);
       } else {
         this.registersShortly(w.newExtension(corp, e, corp.exts.size, false));
       }
@@ -220,7 +238,7 @@ export class CallCentreSimulator implements PbxAdapter {
       }
       const rateChanged = q.cfg.callsPerHour !== qc.callsPerHour;
       q.cfg = qc;
-      q.members = new Map(qc.members.map((n) => [n, q.members.get(n) ?? newMember(n)]));
+      q.members = new Map(qc.members.map((n) => [n, q.members.get(n) ?? newMember(n, qc.paused?.[n])]));
       if (rateChanged && this.generatorsStarted) {
         q.arrivalTimer?.cancel();
         this.generators.scheduleArrival(q);
@@ -269,6 +287,17 @@ export class CallCentreSimulator implements PbxAdapter {
     for (const q of cfg.queues) w.newQueue(corp, q);
     if (running && this.generatorsStarted) this.generators.start(corp);
     if (running) for (const ext of corp.exts.values()) this.registersShortly(ext);
+  }
+
+  /** do-not-disturb on or off (the configuration's): its queues look again when it is off */
+  private setDnd(ext: ExtState, dnd: boolean): void {
+    if (ext.dnd === dnd) return;
+    ext.dnd = dnd;
+    for (const q of ext.corp.queues.values()) {
+      if (!q.members.has(ext.number)) continue;
+      this.w.updateQueueAvail(q);
+      if (!dnd) this.w.requestDispatch(q);
+    }
   }
 
   /** a phone that is new while the simulator runs registers 2-20 s later, with its events */
@@ -389,8 +418,10 @@ export class CallCentreSimulator implements PbxAdapter {
     if (!q) throw new PbxError('not_found', `Queue ${request.corpId}_${request.queueId} not found`);
     if (!q.corp.exts.has(request.number)) throw new PbxError('not_found', `Extension '${request.number}' not found`);
     if (q.members.has(request.number)) throw new PbxError('conflict', `'${request.number}' is already a member of ${q.name}`);
-    q.members.set(request.number, { ...newMember(request.number), penalty: request.penalty ?? 0, paused: request.paused ?? false });
+    const member = { ...newMember(request.number), penalty: request.penalty ?? 0, paused: request.paused ?? false };
+    q.members.set(request.number, member);
     this.records.queueLog(q, 'NONE', request.number, 'ADDMEMBER', [request.paused ? 'PAUSED' : '']);
+    this.members.added(q, member);
     w.updateQueueAvail(q);
     w.requestDispatch(q);
     this.kick();
@@ -401,9 +432,23 @@ export class CallCentreSimulator implements PbxAdapter {
     this.sync();
     const q = w.corps.get(request.corpId)?.queues.get(request.queueId);
     if (!q) throw new PbxError('not_found', `Queue ${request.corpId}_${request.queueId} not found`);
-    if (!q.members.delete(request.number)) throw new PbxError('not_found', `'${request.number}' is not a member of ${q.name}`);
+    const member = q.members.get(request.number);
+    if (!member) throw new PbxError('not_found', `'${request.number}' is not a member of ${q.name}`);
+    q.members.delete(request.number);
     this.records.queueLog(q, 'NONE', request.number, 'REMOVEMEMBER', ['']);
+    this.members.removed(q, member);
     w.updateQueueAvail(q);
+    this.kick();
+  }
+
+  async queueMembers(): Promise<PbxQueueMember[]> {
+    this.sync();
+    return this.members.all();
+  }
+
+  async pauseMember(request: PauseRequest): Promise<void> {
+    this.sync();
+    this.members.pause(request);
     this.kick();
   }
 }

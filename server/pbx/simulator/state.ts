@@ -24,6 +24,8 @@ export interface ExtState {
   channels: Set<SimChannel>;
   lastDevice: AriDeviceStateValue;
   wrapupUntil: number;
+  /** do-not-disturb: queues and callers do not ring it (G-AGS-03) */
+  dnd: boolean;
   flapTimer: Timer | null;
   removed: boolean;
 }
@@ -32,7 +34,12 @@ export interface MemberState {
   number: string;
   penalty: number;
   paused: boolean;
+  /** the pause's reason ('' when none) */
+  reason: string;
+  /** when it was last paused (ms), 0 never */
+  lastPause: number;
   callsTaken: number;
+  /** when its last call of this queue ended (ms), 0 none */
   lastCall: number;
 }
 

@@ -111,6 +111,7 @@ export class SimWorld {
       channels: new Set(),
       lastDevice: registered ? 'NOT_INUSE' : 'UNAVAILABLE',
       wrapupUntil: 0,
+      dnd: e.dnd ?? false,
       flapTimer: null,
       removed: false,
     };
@@ -123,7 +124,7 @@ export class SimWorld {
       corp,
       cfg,
       name: `${corp.corpId}_${cfg.id}`,
-      members: new Map(cfg.members.map((n) => [n, newMember(n)])),
+      members: new Map(cfg.members.map((n) => [n, newMember(n, cfg.paused?.[n])])),
       waiting: [],
       rrpos: -1,
       lastAvail: null,
@@ -340,6 +341,7 @@ export class SimWorld {
 
   memberAvailable(q: QueueState, m: MemberState): boolean {
     const ext = q.corp.exts.get(m.number);
+    // DND keeps queue calls away by pausing the member (as with Asterisk, whose app_queue rings the device, not the extension's dialplan)
     return !!ext && !ext.removed && ext.registered && !m.paused && ext.channels.size === 0 && this.sched.now() >= ext.wrapupUntil;
   }
 
@@ -434,6 +436,7 @@ export class SimWorld {
   }
 }
 
-export function newMember(number: string): MemberState {
-  return { number, penalty: 0, paused: false, callsTaken: 0, lastCall: 0 };
+/** a member as it joins; paused when the configuration says it was (a pause kept over a restart) */
+export function newMember(number: string, pause?: { reason: string; since: number }): MemberState {
+  return { number, penalty: 0, paused: !!pause, reason: pause?.reason ?? '', lastPause: pause?.since ?? 0, callsTaken: 0, lastCall: 0 };
 }

@@ -22,9 +22,12 @@ import {
   filterExtensions,
   isOnline,
   paginate,
+  statusLook,
   waitingCallers,
   type PresenceFilter,
 } from './panel-logic';
+import { AgentMenu, agentDetail, useShownState } from './agent-actions';
+import { QueueMemberChip } from './queue-member-chip';
 import { PanelFrame } from './panel-frame';
 import { useExtensionNumbers, useExtensionRef, useNow, usePanelLive, usePresenceRows } from './panel-live';
 import {
@@ -152,17 +155,22 @@ const ExtensionCard = memo(function ExtensionCard({ number, info, onIp }: { numb
 function ExtensionCardBody({ number, actor, info, onIp }: { number: string; actor: NonNullable<ReturnType<typeof useExtensionRef>>; info: Row | undefined; onIp: (n: string) => void }) {
   const { t } = useTranslation();
   const { status, start, userName } = useExtensionView(actor);
+  const shown = useShownState(actor);
   const peer = useSelector(actor, (s) => s.context.peer);
   const name = userName || String(info?.userName ?? info?.description ?? '');
+  const look = statusLook(shown.status, shown.overdue);
+  const detail = agentDetail(t, shown);
+  const owner = ownerOf(info);
   return (
     <Card
       className="flex h-full items-center gap-3 border-l-4 p-3"
-      style={{ borderLeftColor: `var(--ext-${['offline', 'ringing', 'in-use', 'online', 'hangup', 'on-hold'][status] ?? 'offline'})` }}
+      style={{ borderLeftColor: `var(${look.token})` }}
       data-testid="ext-card"
       data-number={number}
       data-status={status}
+      data-shown={shown.status}
     >
-      <StatusIconBox status={status} />
+      <StatusIconBox status={shown.status} overdue={shown.overdue} />
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-1">
           <span className="font-semibold" data-testid="ext-number">
@@ -180,9 +188,10 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
         {/* issue 13: the status wraps under the timer rather than being cut ('Disponí…') */}
         <div className="flex flex-wrap items-center gap-x-2 text-xs">
           <span className="sr-only">{t('panel.callTime')}</span>
-          <TimerCell status={status} start={start} />
-          <span className="text-muted break-words" data-testid="ext-status-text">
-            {t(`panel.status.${['offline', 'ringing', 'inUse', 'online', 'hangup', 'onHold'][status] ?? 'offline'}`)}
+          <TimerCell status={status} start={shown.agentSince ?? start} />
+          <span className={shown.overdue ? 'font-semibold text-danger break-words' : 'text-muted break-words'} data-testid="ext-status-text">
+            {t(look.labelKey)}
+            {detail ? <span data-testid="ext-agent-detail"> · {detail}</span> : null}
           </span>
         </div>
       </div>
@@ -193,6 +202,7 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
             <Network aria-hidden />
           </Button>
         )}
+        <AgentMenu number={number} ownerUserId={owner} agent={shown.agent} />
       </div>
     </Card>
   );
@@ -252,9 +262,13 @@ function WaitTime({ since }: { since: number }) {
   );
 }
 
+const ownerOf = (row: Row | undefined): number | null => (typeof row?.userId === 'number' ? row.userId : null);
+
 function QueueList({ corpId }: { corpId: number }) {
   const { t } = useTranslation();
   const queues = useQueueRows();
+  const live = usePanelLive();
+  const liveById = useMemo(() => new Map(live.queues.map((q) => [q.queueId, q])), [live.queues]);
   const info = useExtensionInfo();
   const may = useMayEditQueues();
   const { add, remove, askRemove, removeConfirm } = useQueueMembers(corpId);
@@ -295,8 +309,7 @@ function QueueList({ corpId }: { corpId: number }) {
                   </div>
                   <ul className="flex flex-wrap gap-1">
                     {members.map((n) => (
-                      <li key={n} className="inline-flex items-center gap-1 rounded-full bg-surface-2 py-0.5 pr-1 pl-2 text-xs" data-testid="queue-member" data-number={n}>
-                        {n}
+                      <QueueMemberChip key={n} number={n} queueId={queueId} queue={liveById.get(queueId)} ownerUserId={ownerOf(info.byNumber.get(n))}>
                         {may && (
                           <button
                             type="button"
@@ -309,7 +322,7 @@ function QueueList({ corpId }: { corpId: number }) {
                             <Trash2 className="size-3" aria-hidden />
                           </button>
                         )}
-                      </li>
+                      </QueueMemberChip>
                     ))}
                   </ul>
                   {may && <AddMember queueId={queueId} members={members} all={info.numbers} busy={add.isPending} onAdd={(number) => add.mutate({ queueId, number })} />}

@@ -29,14 +29,14 @@ const ICONS = STATUS_ICONS;
 /** The status colour tokens, set once on the panel root. */
 export const panelTokenStyle = PANEL_STATUS_TOKENS as CSSProperties;
 
-export function StatusBadge({ status }: { status: number }) {
+export function StatusBadge({ status, overdue = false }: { status: number; overdue?: boolean }) {
   const { t } = useTranslation();
-  const look = statusLook(status);
+  const look = statusLook(status, overdue);
   const Icon = ICONS[look.icon];
   return (
     <span
-      className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium text-white"
-      style={{ backgroundColor: `var(${look.token})` }}
+      className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium"
+      style={{ backgroundColor: `var(${look.token})`, color: `var(${look.token}-fg)` }}
       data-testid="ext-status"
       data-status={status}
     >
@@ -46,11 +46,11 @@ export function StatusBadge({ status }: { status: number }) {
   );
 }
 
-export function StatusIconBox({ status }: { status: number }) {
-  const look = statusLook(status);
+export function StatusIconBox({ status, overdue = false }: { status: number; overdue?: boolean }) {
+  const look = statusLook(status, overdue);
   const Icon = ICONS[look.icon];
   return (
-    <span className="inline-flex size-9 items-center justify-center rounded-xl text-white" style={{ backgroundColor: `var(${look.token})` }}>
+    <span className="inline-flex size-9 items-center justify-center rounded-xl" style={{ backgroundColor: `var(${look.token})`, color: `var(${look.token}-fg)` }}>
       <Icon className="size-5" aria-hidden />
     </span>
   );

@@ -13,6 +13,9 @@ import {
   type DialOutcome,
   type DialOutRequest,
   type OriginateRequest,
+  type PauseRequest,
+  type PbxMemberEvent,
+  type PbxQueueMember,
   type PbxAdapter,
   type PbxSnapshot,
   type QueueMemberRequest,
@@ -113,6 +116,7 @@ export class Collector {
 export class SwitchableAdapter implements PbxAdapter {
   readonly events$: Observable<AriEvent>;
   readonly connected$: Observable<boolean>;
+  readonly members$: Observable<PbxMemberEvent>;
   /** events the test injects (foreign or malformed ones) */
   readonly inject = new Subject<AriEvent>();
   private readonly up = new BehaviorSubject(false);
@@ -120,6 +124,7 @@ export class SwitchableAdapter implements PbxAdapter {
 
   constructor(readonly sim: CallCentreSimulator) {
     this.events$ = merge(sim.events$.pipe(filter(() => this.open)), this.inject);
+    this.members$ = sim.members$.pipe(filter(() => this.open));
     this.connected$ = this.up.asObservable();
   }
 
@@ -151,6 +156,12 @@ export class SwitchableAdapter implements PbxAdapter {
   removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void> {
     return this.sim.removeQueueMember(request);
   }
+  queueMembers(): Promise<PbxQueueMember[]> {
+    return this.sim.queueMembers();
+  }
+  pauseMember(request: PauseRequest): Promise<void> {
+    return this.sim.pauseMember(request);
+  }
   async start(): Promise<void> {
     await this.sim.start();
     this.up.next(true);
@@ -165,7 +176,7 @@ export function directoryOf(corps: SimCorp[]): DirectoryCorp[] {
   return corps.map((c) => ({
     corpId: c.corpId,
     extensions: c.extensions.map((e) => ({ ...e })),
-    queues: c.queues.map((q) => ({ queueId: q.id, name: q.name, strategy: q.strategy, members: [...q.members], serviceLevelSec: q.serviceLevelSec ?? 60 })),
+    queues: c.queues.map((q) => ({ queueId: q.id, name: q.name, strategy: q.strategy, members: [...q.members], serviceLevelSec: q.serviceLevelSec ?? 60, wrapupSec: q.wrapupSec ?? 0 })),
   }));
 }
 

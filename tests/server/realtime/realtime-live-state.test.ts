@@ -266,7 +266,7 @@ describe('the PBX’s reachability (issue 12, defect 4)', () => {
   it('PBX=none: the state is none and never changes', async () => {
     const collector = new Collector();
     const { BehaviorSubject, NEVER } = await import('rxjs');
-    const adapter = { events$: NEVER, connected$: new BehaviorSubject(false) } as never;
+    const adapter = { events$: NEVER, members$: NEVER, connected$: new BehaviorSubject(false) } as never;
     const service = createRealtimeService({ adapter, publish: collector.publish, directory: { corps: () => [] }, pbxConfigured: false });
     await service.start();
     expect(service.getPbxStatus().state).toBe('none');

@@ -4,7 +4,7 @@
  * the corp, with type, timestamp, device, state and the full event.
  */
 import { describe, expect, it } from 'vitest';
-import { LOG_EVENT_TYPES } from '../../../domain';
+import { PBX_LOG_EVENT_TYPES } from '../../../domain';
 import { ariTimestamp, type AriChannel, type AriEvent } from '../../../server/pbx';
 import { busyCorp } from '../pbx/helpers';
 import { directoryOf, harness } from './helpers';
@@ -94,7 +94,7 @@ describe('log monitor', () => {
     h.collector.clear();
     h.advance(20 * 60_000, 1000);
     sub.unsubscribe();
-    const types = new Set<string>(LOG_EVENT_TYPES);
+    const types = new Set<string>(PBX_LOG_EVENT_TYPES);
     const ofCorp2 = events.filter((e) => types.has(e.type) && /(PJSIP\/|Queue:)2_/.test(JSON.stringify(e)) && !/(PJSIP\/|Queue:)3_/.test(JSON.stringify(e)));
     const logs = h.collector.of('LogMon', 2);
     expect(logs.length).toBe(ofCorp2.length);

@@ -277,6 +277,7 @@ describe('records', () => {
       deleteCaller: true,
       LogMon: true,
       PbxStatus: true,
+      AgentState: true,
     };
     expect([...HUB_PUSH_NAMES].sort()).toEqual(Object.keys(contract).sort());
   });

@@ -263,10 +263,12 @@ describe('auth and failures', () => {
 });
 
 describe('queue members', () => {
-  it('ARI has no queue-member API: unavailable, pointing at the realtime queue_members table', async () => {
+  it('ARI has no queue-member API: members, pauses and their status go through AMI; without it, unavailable (never an ARI request)', async () => {
     const { fake, adapter } = await setup();
-    await expect(adapter.addQueueMember({ corpId: 2, queueId: 1, number: '1001' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/queue_members/) });
-    await expect(adapter.removeQueueMember({ corpId: 2, queueId: 1, number: '1001' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/2_1/) });
+    await expect(adapter.addQueueMember({ corpId: 2, queueId: 1, number: '1001' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/AMI/) });
+    await expect(adapter.removeQueueMember({ corpId: 2, queueId: 1, number: '1001' })).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/AMI/) });
+    await expect(adapter.pauseMember({ corpId: 2, queueId: 1, number: '1001', paused: true, reason: 'LUNCH' })).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(adapter.queueMembers()).rejects.toMatchObject({ code: 'unavailable' });
     expect(fake.requests).toEqual([]);
   });
 });

@@ -146,7 +146,7 @@ describeEachDatabase('Asterisk realtime views', (t) => {
     const { acme } = t().ids.corp;
     const sales = t().ids.queue.sales;
     const text = generateDialplan(await loadDialplanData(t().db));
-    expect(text).toContain(`[c${acme}-internal]\nexten => 201,1,Dial(PJSIP/${acme}_201,30)`);
+    expect(text).toContain(`[c${acme}-internal]\n${dndLine(acme, '201').replace(' same => n,', 'exten => 201,1,')}\n same => n,Dial(PJSIP/${acme}_201,30)`);
     expect(text).toContain(`exten => 6${sales},1,NoOp(queue Sales)\n same => n,Answer()\n same => n,Queue(${acme}_${sales},t,,,1800)`);
     expect(text).toContain(`exten => _X.,1,Dial(PJSIP/${acme}_\${EXTEN},30)`);
     expect(text).toContain(`[c${acme}-queues]\nexten => ${sales},1,NoOp(queue Sales)\n same => n,Answer()\n same => n,Queue(${acme}_${sales},t,,,1800)\n same => n,Hangup()`);
@@ -177,9 +177,19 @@ describeEachDatabase('Asterisk realtime views', (t) => {
     expect(withMedia).toContain('Playback(/s/0/a)');
     expect(withMedia).not.toContain('77002');
     // without a Forward speed dial an extension rings at once, as before
-    expect(generateDialplan(await loadDialplanData(t().db))).toContain(`[c${acme}-internal]\nexten => 201,1,Dial(PJSIP/${acme}_201,30)`);
+    expect(generateDialplan(await loadDialplanData(t().db))).toContain(`[c${acme}-internal]\n${dndLine(acme, '201').replace(' same => n,', 'exten => 201,1,')}\n same => n,Dial(PJSIP/${acme}_201,30)`);
   });
 });
+
+
+/** G-AGS-03: an extension's do-not-disturb check before it rings, and where it goes (its busy action, else busy) */
+const dndLine = (corpId: number, number: string) => ` same => n,GotoIf($["\${REALTIME_FIELD(cb_dnd,endpoint,${corpId}_${number},dnd)}" = "1"]?dnd)`;
+const dndEnd = (busy: boolean) => [' same => n(dnd),Set(DIALSTATUS=BUSY)', busy ? ' same => n,Goto(busy)' : ' same => n,Busy(5)'];
+/** the lines of an extension as they were before the DND check: the check first, its end last */
+function withDnd(corpId: number, number: string, lines: string[], busy: boolean): string[] {
+  const [first, ...rest] = lines;
+  return [dndLine(corpId, number).replace(/^ same => n,/, `exten => ${number},1,`), first.replace(/^exten => \w+,1,/, ' same => n,'), ...rest, ...dndEnd(busy)];
+}
 
 describe('the dialplan generator and the static files (pure)', () => {
   const corp: DialplanCorp = {
@@ -219,8 +229,8 @@ describe('the dialplan generator and the static files (pure)', () => {
   });
 
   it('an extension rings 30 s, then its mailbox when its action (no answer) or busy action is voicemail', () => {
-    expect(extensionSteps(corp, corp.extensions[0])).toEqual(['exten => 61,1,Dial(PJSIP/7_61,30)', ' same => n,Hangup()']);
-    expect(extensionSteps(corp, corp.extensions[1])).toEqual([
+    expect(extensionSteps(corp, corp.extensions[0])).toEqual(withDnd(7, '61', ['exten => 61,1,Dial(PJSIP/7_61,30)', ' same => n,Hangup()'], false));
+    expect(extensionSteps(corp, corp.extensions[1])).toEqual(withDnd(7, '300', [
       'exten => 300,1,Dial(PJSIP/7_300,30)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "BUSY"]?busy)',
@@ -230,8 +240,8 @@ describe('the dialplan generator and the static files (pure)', () => {
       ' same => n(busy),Set(CHANNEL(hangup_handler_push)=callboard-vm-saved,s,1(c7-vm,300))',
       ' same => n,VoiceMail(300@c7-vm,b)',
       ' same => n,Hangup()',
-    ]);
-    expect(extensionSteps(corp, { number: '301', enabled: true, action: 'ring', onbusy: 'voicemail' })).toEqual([
+    ], true));
+    expect(extensionSteps(corp, { number: '301', enabled: true, action: 'ring', onbusy: 'voicemail' })).toEqual(withDnd(7, '301', [
       'exten => 301,1,Dial(PJSIP/7_301,30)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "BUSY"]?busy)',
@@ -239,7 +249,7 @@ describe('the dialplan generator and the static files (pure)', () => {
       ' same => n(busy),Set(CHANNEL(hangup_handler_push)=callboard-vm-saved,s,1(c7-vm,301))',
       ' same => n,VoiceMail(301@c7-vm,b)',
       ' same => n,Hangup()',
-    ]);
+    ], true));
   });
 
   it('C-CSD-06 the fixed features of company speed dials: *{code} and *{code}{digits}, each inside the corp; ChanSpy and Whisper for Spy extensions only; a reminder as a call file', () => {
@@ -278,7 +288,7 @@ describe('the dialplan generator and the static files (pure)', () => {
     // Forward: set or cleared in Asterisk's database under the calling endpoint; every extension looks it up first
     expect(text).toContain(' same => n,Set(DB(CB_FWD/${FILTER(0-9_,${CHANNEL(endpoint)})})=${EXTEN:3})');
     expect(text).toContain('${DB_DELETE(CB_FWD/${FILTER(0-9_,${CHANNEL(endpoint)})})}');
-    expect(text).toContain('exten => 61,1,Gosub(c7-forward,s,1(61))\n same => n,GotoIf($["${CB_FWD}" != ""]?c7-internal,${CB_FWD},1)\n same => n,Dial(PJSIP/7_61,30)');
+    expect(text).toContain(`exten => 61,1,Gosub(c7-forward,s,1(61))\n same => n,GotoIf($["\${CB_FWD}" != ""]?c7-internal,\${CB_FWD},1)\n${dndLine(7, '61')}\n same => n,Dial(PJSIP/7_61,30)`);
     expect(text).toContain(' same => n,GotoIf($[0${CB_FWD_HOPS} >= 5]?done)\n same => n,Set(CB_FWD=${DB(CB_FWD/7_${ARG1})})');
     // Reminder: four digits HHMM in the corp's zone, a call file into the spool, dated then
     expect(text).toContain('exten => _*45XXXX,1,');
@@ -310,8 +320,8 @@ describe('the dialplan generator and the static files (pure)', () => {
 
   it('a queue code that is an extension number stays the extension', () => {
     const text = generateDialplan({ corps: [corp] });
-    expect(text).toContain('exten => 61,1,Dial(PJSIP/7_61,30)');
-    expect(text).not.toContain('exten => 61,1,Goto');
+    expect(text).toContain(`exten => 61,1,GotoIf($["\${REALTIME_FIELD(cb_dnd,endpoint,7_61,dnd)}" = "1"]?dnd)\n same => n,Dial(PJSIP/7_61,30)`);
+    expect(text).not.toContain('exten => 61,1,Goto(');
     expect(text).toContain('exten => 62,1,NoOp(queue Two)\n same => n,Answer()\n same => n,Queue(7_2,t,,,)\n same => n,Log(NOTICE');
     expect(text).toContain('exten => _0X.,1,NoOp(out by the preferred trunk)\n same => n,Dial(PJSIP/${EXTEN}@trunk_5550000,60)');
     expect(text).toContain('exten => 5550000,1,NoOp(trunk trunk_5550000)\n same => n,Answer()\n same => n,Queue(7_2,t,,,)');
@@ -429,7 +439,7 @@ describe('the dialplan generator and the static files (pure)', () => {
   });
 
   it('extension actions: follow-me in order (0 s skipped, external numbers out through the trunk), exTouch, simTouch', () => {
-    expect(extensionSteps(full, full.extensions[2])).toEqual([
+    expect(extensionSteps(full, full.extensions[2])).toEqual(withDnd(7, '310', [
       'exten => 310,1,Dial(PJSIP/7_310,30)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "BUSY"]?busy)',
@@ -441,13 +451,13 @@ describe('the dialplan generator and the static files (pure)', () => {
       ' same => n(done),Hangup()',
       ' same => n(busy),Dial(PJSIP/5511999990000@trunk_5550000,60)',
       ' same => n,Hangup()',
-    ]);
-    expect(extensionSteps(full, full.extensions[3])[0]).toBe('exten => 320,1,Dial(PJSIP/7_320&PJSIP/5511777770000@trunk_5550000,30)');
+    ], true));
+    expect(extensionSteps(full, full.extensions[3])[1]).toBe(' same => n,Dial(PJSIP/7_320&PJSIP/5511777770000@trunk_5550000,30)');
   });
 
   it('an extension schedule (C-ETC): outside it the extension does not ring, the call goes as unanswered', () => {
     const scheduled = { number: '330', enabled: true, action: 'voicemail', onbusy: 'voicemail', schedule: [{ from: '08:00', to: '17:00', days: 'Mon-Fri' }, { from: '09:00', to: '12:00', days: 'Sat' }] };
-    expect(extensionSteps(full, scheduled, { timeZone: 'UTC' })).toEqual([
+    expect(extensionSteps(full, scheduled, { timeZone: 'UTC' })).toEqual(withDnd(7, '330', [
       'exten => 330,1,NoOp(extension 330: takes calls on its schedule)',
       ' same => n,GotoIfTime(08:00-16:59,mon&fri,*,*,UTC?ring)',
       ' same => n,GotoIfTime(09:00-11:59,sat,*,*,UTC?ring)',
@@ -461,17 +471,17 @@ describe('the dialplan generator and the static files (pure)', () => {
       ' same => n(busy),Set(CHANNEL(hangup_handler_push)=callboard-vm-saved,s,1(c7-vm,330))',
       ' same => n,VoiceMail(330@c7-vm,b)',
       ' same => n,Hangup()',
-    ]);
-    expect(extensionSteps(full, { ...scheduled, action: 'ring', onbusy: 'followMe' })).toEqual([
+    ], true));
+    expect(extensionSteps(full, { ...scheduled, action: 'ring', onbusy: 'followMe' })).toEqual(withDnd(7, '330', [
       'exten => 330,1,NoOp(extension 330: takes calls on its schedule)',
       ' same => n,GotoIfTime(08:00-16:59,mon&fri,*,*?ring)',
       ' same => n,GotoIfTime(09:00-11:59,sat,*,*?ring)',
       ' same => n,Goto(done)',
       ' same => n(ring),Dial(PJSIP/7_330,30)',
       ' same => n(done),Hangup()',
-    ]);
+    ], false));
     // not ringing outside the schedule is not busy: a busy action alone does not apply
-    expect(extensionSteps(full, { ...scheduled, action: 'ring', onbusy: 'voicemail' }).slice(3, 8)).toEqual([
+    expect(extensionSteps(full, { ...scheduled, action: 'ring', onbusy: 'voicemail' }).slice(4, 9)).toEqual([
       ' same => n,Goto(done)',
       ' same => n(ring),Dial(PJSIP/7_330,30)',
       ' same => n,GotoIf($["${DIALSTATUS}" = "ANSWER"]?done)',

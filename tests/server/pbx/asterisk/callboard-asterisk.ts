@@ -20,6 +20,8 @@ export interface CallboardAsterisk {
   sipPort: number;
   /** ARI of this Asterisk (user callboard, password callboard) */
   ariUrl: string;
+  /** its manager interface (AMI, 127.0.0.1, the same user) */
+  amiPort: number;
   /** the included dialplan file (extensions_callboard.conf) when started with one */
   includeFile: string;
   /** where the phones' answering sipp listens (their registered contact) */
@@ -118,6 +120,7 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
   for (const d of ['etc', 'run', 'log', 'spool', 'db', 'sipp']) mkdirSync(path.join(dir, d), { recursive: true });
   const data = dataFolder(dir);
   const httpPort = await freeTcpPort();
+  const amiPort = await freeTcpPort();
   const sipPort = await freeUdpPort();
   const phonePort = await freeUdpPort();
   // RTP: a range of its own (the ARI suites use 30000-30999)
@@ -125,6 +128,7 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
   const files = asteriskConfigFiles({
     database: parseDatabaseUrl(databaseUrl),
     ari: { user: 'callboard', password: 'callboard', bindAddr: '127.0.0.1', port: httpPort },
+    amiPort,
     sipBind: `127.0.0.1:${sipPort}`,
     dialplan,
     dialplanContexts,
@@ -175,6 +179,7 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
     dir,
     sipPort,
     ariUrl: `http://127.0.0.1:${httpPort}`,
+    amiPort,
     includeFile: path.join(dir, 'etc', 'extensions_callboard.conf'),
     phonePort,
     rx,

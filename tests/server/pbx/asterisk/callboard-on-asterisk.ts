@@ -63,7 +63,7 @@ export async function startCallboardOnAsterisk(phones: string[], tag: string): P
     app = await buildApp({
       db: base.database,
       config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
-      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard' }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, timeZone: 'UTC' },
+      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard', ami: { port: pbx.amiPort } }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, timeZone: 'UTC' },
     });
     await app.ready();
     const t = new TestApp(app, base.database, 'postgres', base.ids);

@@ -21,12 +21,33 @@ const rows = [ext('201', 'Ana Souza', 3), ext('202', 'José Silva', 0), ext('203
 
 describe('panel logic', () => {
   it('B-PNL-13 B-PNL-14 B-PNL-15 each status has its own colour token and icon (the reading 1 ringing, 2 in use, in both views and the kiosk); unknown codes read as offline', () => {
-    expect(Object.keys(STATUS_LOOK).map(Number)).toEqual([0, 1, 2, 3, 4, 5]);
+    // the phone's six states, then the agent's (G-AGS: wrap-up, paused, DND, a pause too long)
+    expect(Object.keys(STATUS_LOOK).map(Number)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const tokens = Object.values(STATUS_LOOK).map((l) => l.token);
     const icons = Object.values(STATUS_LOOK).map((l) => l.icon);
-    expect(new Set(tokens).size).toBe(6);
-    expect(new Set(icons).size).toBe(6);
+    expect(new Set(tokens).size).toBe(10);
+    expect(new Set(icons).size).toBe(10);
     for (const token of tokens) expect(PANEL_STATUS_TOKENS[token]).toMatch(/^oklch\(/);
+    // the spec's colours, not any six (issue 24): 0 grey, 1 light blue, 2 purple, 3 green, 4 red, 5 amber
+    const hue = (status: number) => {
+      const [l, c, h] = /oklch\(([\d.]+) ([\d.]+) ([\d.]+)\)/.exec(PANEL_STATUS_TOKENS[STATUS_LOOK[status as 0].token])!.slice(1).map(Number);
+      return { l, c, h };
+    };
+    expect(hue(0).c).toBeLessThan(0.03);
+    const spec: [number, number, number][] = [
+      [1, 200, 250],
+      [2, 280, 320],
+      [3, 130, 170],
+      [4, 10, 40],
+      [5, 60, 95],
+    ];
+    for (const [status, from, to] of spec) {
+      expect(hue(status).c, `status ${status} is a colour`).toBeGreaterThan(0.08);
+      expect(hue(status).h, `status ${status} hue`).toBeGreaterThanOrEqual(from);
+      expect(hue(status).h, `status ${status} hue`).toBeLessThanOrEqual(to);
+    }
+    // light blue is light: lighter than the purple and the green
+    expect(hue(1).l).toBeGreaterThan(hue(2).l);
     expect(statusLook(EXT_STATUS.ringing).tone).toBe('ringing');
     expect(statusLook(EXT_STATUS.inUse).tone).toBe('inUse');
     expect(statusLook(EXT_STATUS.onHold).labelKey).toBe('panel.status.onHold');
