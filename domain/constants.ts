@@ -74,6 +74,8 @@ export const QUEUE_RULES = {
   /** Asterisk's servicelevel: calls answered within this many seconds count as in service (wallboard) */
   defaultServiceLevelSec: 60,
   serviceLevelMax: 3600,
+  /** the longest wrap-up after a call (s) */
+  wrapupMax: 3600,
   /** spec 2 §9: a member's default penalty */
   memberPenalty: 1,
 } as const;

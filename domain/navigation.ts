@@ -16,6 +16,9 @@ export type IconName =
   | 'ivr'
   | 'poll'
   | 'queue'
+  /** the agent report and the service level by hour (G-RPT) */
+  | 'agentReport'
+  | 'serviceLevel'
   | 'monitor'
   | 'clickToCall'
   | 'config'
@@ -25,6 +28,7 @@ export type IconName =
   | 'restriction'
   | 'incoming'
   | 'speedDial'
+  | 'pauseReason'
   | 'time'
   | 'timeExten'
   | 'trunk'

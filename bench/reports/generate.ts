@@ -3,12 +3,11 @@
  * separated, \N for null), in time order as a PBX appends them. Deterministic for a seed. Shapes are
  * those of the simulator and Asterisk (tests/server/reports/fixtures.ts): incoming calls through the
  * corp's trunk into a queue, outgoing calls through the trunk to numbers of each destination group,
- * internal calls between extensions.
+ * internal calls between extensions. The queue history is queue-log.ts.
  */
 import { mulberry32 } from '../../server/pbx/simulator/random';
 
 export const CDR_COLUMNS = ['corp_id', 'calldate', 'clid', 'src', 'dst', 'dcontext', 'channel', 'dstchannel', 'lastapp', 'lastdata', 'duration', 'billsec', 'disposition', 'uniqueid', 'recordingfile', 'cost'] as const;
-export const QUEUE_LOG_COLUMNS = ['corp_id', 'time', 'callid', 'queuename', 'agent', 'event', 'data1', 'data2', 'data3'] as const;
 
 export const EXTENSIONS_PER_CORP = 50;
 export const QUEUES_PER_CORP = 5;
@@ -44,8 +43,8 @@ function pickNumber(r: () => number): string {
 }
 
 /** A talk time in seconds: mostly short, a long tail. */
-const talk = (r: () => number) => Math.max(1, Math.round(-Math.log(1 - r()) * 150));
-const iso = (ms: number) => new Date(ms).toISOString();
+export const talk = (r: () => number) => Math.max(1, Math.round(-Math.log(1 - r()) * 150));
+export const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * `count` CDR rows over `span` for `corps` (their ids), in chunks of COPY text. 45 % incoming, 35 %
@@ -87,48 +86,4 @@ export function* cdrChunks(count: number, corps: readonly number[], span: Span, 
     }
   }
   if (lines.length > 0) yield lines.join('\n') + '\n';
-}
-
-/**
- * About `count` queue_log rows over `span`: calls of the corps' queues, each ENTERQUEUE then CONNECT
- * and COMPLETEAGENT/COMPLETECALLER (75 %), or ABANDON / EXITWITHTIMEOUT (25 %), rows in time order.
- * `queues(corp)` gives a corp's queue ids.
- */
-export function* queueLogChunks(count: number, corps: readonly number[], queues: (corp: number) => readonly number[], span: Span, seed: number, chunkRows = 50_000): Generator<string> {
-  const r = rng(seed);
-  const calls = Math.ceil(count / 3);
-  const step = (span.to - span.from) / calls;
-  // events are written as they happen: a small heap would be exact; a call's events lie within
-  // minutes, so sorting each chunk by time is ordered enough for a bulk load
-  let lines: [number, string][] = [];
-  let written = 0;
-  for (let i = 0; i < calls && written < count; i++) {
-    const at = Math.floor(span.from + i * step + r() * step);
-    const corp = corps[Math.floor(r() * corps.length)];
-    const queueIds = queues(corp);
-    const queuename = `${corp}_${queueIds[Math.floor(r() * queueIds.length)]}`;
-    const callid = `${Math.floor(at / 1000)}.q${i}`;
-    const caller = `55${11 + Math.floor(r() * 88)}9${String(Math.floor(r() * 1e8)).padStart(8, '0')}`;
-    const wait = Math.floor(r() * 120);
-    const push = (ms: number, agent: string, event: string, d1: string | number, d2: string | number, d3: string | number) => {
-      lines.push([ms, [corp, iso(ms), callid, queuename, agent, event, d1, d2, d3].join('\t')]);
-      written++;
-    };
-    push(at, 'NONE', 'ENTERQUEUE', '', caller, 1);
-    if (r() < 0.75) {
-      const agent = String(FIRST_EXTENSION + Math.floor(r() * EXTENSIONS_PER_CORP));
-      const seconds = talk(r);
-      push(at + wait * 1000, agent, 'CONNECT', wait, `${callid}.a`, 2);
-      push(at + (wait + seconds) * 1000, agent, r() < 0.5 ? 'COMPLETEAGENT' : 'COMPLETECALLER', wait, seconds, 1);
-    } else {
-      push(at + wait * 1000, 'NONE', r() < 0.7 ? 'ABANDON' : 'EXITWITHTIMEOUT', 1, 1, wait);
-    }
-    if (lines.length >= chunkRows) {
-      lines.sort((a, b) => a[0] - b[0]);
-      yield lines.map(([, l]) => l).join('\n') + '\n';
-      lines = [];
-    }
-  }
-  lines.sort((a, b) => a[0] - b[0]);
-  if (lines.length > 0) yield lines.map(([, l]) => l).join('\n') + '\n';
 }

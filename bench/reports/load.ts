@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_DESTINATION_GROUPS } from '../../domain';
 import type { Database } from '../../server/db/database';
 import { corp, destinationGroup, queue } from '../../server/db/schema';
-import { CDR_COLUMNS, cdrChunks, QUEUE_LOG_COLUMNS, queueLogChunks, QUEUES_PER_CORP, type Span } from './generate';
+import { CDR_COLUMNS, cdrChunks, QUEUES_PER_CORP, type Span } from './generate';
+import { QUEUE_LOG_COLUMNS, queueLogChunks } from './queue-log';
 
 export interface Seeded {
   corps: number[];
@@ -76,7 +77,8 @@ export async function loadRecords(database: Database, url: string | null, seeded
   start = performance.now();
   if (counts.queueLog > 0) await copy('queue_log', QUEUE_LOG_COLUMNS, queueLogChunks(counts.queueLog, seeded.corps, (c) => seeded.queuesOf.get(c) ?? [], span, 2));
   const queueLogSeconds = seconds(start);
-  log(`  queue_log: ${counts.queueLog.toLocaleString('en')} rows in ${queueLogSeconds} s`);
+  const [presence] = ((await db.execute(sql`select count(*) as rows, count(*) filter (where event in ('ADDMEMBER', 'REMOVEMEMBER', 'PAUSE', 'UNPAUSE')) as member from queue_log`)) as unknown as { rows: { rows: string; member: string }[] }).rows;
+  log(`  queue_log: ${Number(presence.rows).toLocaleString('en')} rows (${Number(presence.member).toLocaleString('en')} log-ins, log-outs and pauses) in ${queueLogSeconds} s`);
   start = performance.now();
   await db.execute(sql`select cdr_hourly_rebuild(${new Date(span.from).toISOString()}::timestamptz, ${new Date(span.to).toISOString()}::timestamptz)`);
   const rollupSeconds = seconds(start);

@@ -8,6 +8,8 @@ import { CDR_TYPE, localDay, localDayBoundaries, periodBoundaries } from '../../
 import type { Db } from '../../server/db/database';
 import { searchCdr } from '../../server/routes/reports/cdr-queries';
 import { corpRowsOf, kpiOf, pointsOf } from '../../server/routes/reports/dashboard-queries';
+import { agentReport } from '../../server/routes/reports/agent-report-queries';
+import { queueSla } from '../../server/routes/reports/queue-sla-queries';
 import { queueCalls, queueStats } from '../../server/routes/reports/queue-stats-queries';
 import { EXTENSIONS_PER_CORP, FIRST_EXTENSION, rng, type Span } from './generate';
 import type { Seeded } from './load';
@@ -77,6 +79,17 @@ export function cases(targets: { cdrDay: number; month: number; dashboard: numbe
         return queueCalls(db, { corpId: corp }, { ...p.day(), queue: p.queue(corp) });
       },
     },
+    // G-RPT-03: the agent report and the service level by hour, a month of a corp
+    { name: 'Agent report, a month, all queues of a corp', targetMs: targets.month, run: (db, p) => agentReport(db, { corpId: p.corp() }, { ...p.month(), queue: 0 }) },
+    {
+      name: 'Agent report, a month, one queue',
+      targetMs: targets.month,
+      run: (db, p) => {
+        const corp = p.corp();
+        return agentReport(db, { corpId: corp }, { ...p.month(), queue: p.queue(corp) });
+      },
+    },
+    { name: 'Service level by hour, a month, all queues of a corp', targetMs: targets.month, run: (db, p) => queueSla(db, { corpId: p.corp() }, { ...p.month(), queue: 0, tz: 'America/Sao_Paulo' }) },
     { name: 'Dashboard KPI, today, a corp', targetMs: targets.dashboard, run: (db, p) => kpiOf(db, p.corp(), ...periodBoundaries(0, p.now, 'UTC')) },
     { name: 'Dashboard KPI, a week, every corp', targetMs: targets.dashboard, run: (db, p) => kpiOf(db, null, ...periodBoundaries(7, p.now, 'America/Sao_Paulo')) },
     { name: 'Dashboard spend per corp, a week, every corp', targetMs: targets.dashboard, run: (db, p) => corpRowsOf(db, null, ...periodBoundaries(7, p.now, 'America/Sao_Paulo'), 'costo') },

@@ -7,3 +7,6 @@ export * from './zone-days';
 export * from './dashboard';
 export * from './tariff';
 export * from './forms';
+export * from './agent-presence';
+export * from './agent-report';
+export * from './queue-sla';

@@ -40,6 +40,17 @@ export function localDay(ms: number, timeZone: string): string {
   return dayFormat(timeZone).format(ms);
 }
 
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The hour of the day (0-23) of an instant in a zone (the queue service level by hour, G-RPT-02). */
+export function localHour(ms: number, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(ms)) % 24;
+}
+
 /** The first instant (ms) of the local day that contains `ms`. */
 export function startOfLocalDay(ms: number, timeZone: string): number {
   const day = localDay(ms, timeZone);

@@ -8,6 +8,7 @@ import { mediaServerResource } from './media-server';
 import { mohCorpResource, mohQueueResource } from './moh';
 import { pollResource, questionResource } from './poll';
 import { voicemailResource } from './voicemail';
+import { pauseReasonResource } from './pause-reason';
 import { restrictionCorpResource, restrictionExtenResource, restrictionInResource } from './restriction';
 import { sipRouteResource } from './sip-route';
 import { sipServerResource } from './sip-server';
@@ -46,6 +47,7 @@ export * from './moh';
 export * from './integration';
 export * from './dialer';
 export * from './voicemail';
+export * from './pause-reason';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -77,6 +79,7 @@ export const RESOURCES = {
   integration: integrationResource,
   dialer: dialerResource,
   voicemail: voicemailResource,
+  pauseReason: pauseReasonResource,
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;

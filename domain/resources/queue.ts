@@ -64,6 +64,8 @@ export const queueSchema = z
     autoFill: flag.optional(),
     autofill: flag.optional(),
     serviceLevelSec: intIn(0, R.serviceLevelMax).default(R.defaultServiceLevelSec),
+    // G-AGS-01: Asterisk's wrapuptime, the rest after each call (0: none)
+    wrapupSec: intIn(0, R.wrapupMax).default(0),
     members,
   })
   .superRefine(
@@ -109,6 +111,7 @@ export interface QueueRow {
   seconds: number;
   autoFill: boolean;
   serviceLevelSec: number;
+  wrapupSec: number;
   members: string[];
 }
 
@@ -147,6 +150,7 @@ export const queueResource = defineResource({
     seconds: R.defaultSeconds,
     autoFill: false,
     serviceLevelSec: R.defaultServiceLevelSec,
+    wrapupSec: 0,
     members: [],
   }),
   // C-QUE-01 (the audio column waits for the sound uploads)
@@ -174,6 +178,7 @@ export const queueResource = defineResource({
     { name: 'pollId', kind: 'select', options: { kind: 'resource', resource: 'poll', valueField: 'id', labelField: 'name' }, disabledWhen: (v) => v.pollEnabled !== true },
     soundField('announce'),
     { name: 'serviceLevelSec', kind: 'number' },
+    { name: 'wrapupSec', kind: 'number' },
     { name: 'ringinuse', kind: 'switch' },
     { name: 'autoFill', kind: 'switch' },
     { name: 'position', kind: 'switch' },

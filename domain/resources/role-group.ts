@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, normaliseGrants, VIEWS } from '../permissions';
+import { ACTIONS, LIVE_ACTIONS, normaliseGrants, normaliseLiveActions, VIEWS } from '../permissions';
 import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource } from './define';
@@ -17,6 +17,8 @@ export const roleGroupSchema = z.object({
     .min(1, { error: 'validation.required' })
     .max(50, { error: msg('validation.maxLength', { max: 50 }) }),
   views: z.array(viewGrantSchema).default([]).transform(normaliseGrants),
+  // G-PRM-01: the actions on the floor the group grants
+  liveActions: z.array(z.enum(LIVE_ACTIONS, { error: 'validation.option' })).default([]).transform(normaliseLiveActions),
 });
 
 export type RoleGroupInput = z.input<typeof roleGroupSchema>;
@@ -26,6 +28,7 @@ export interface RoleGroupRow {
   corpId: number;
   users: number;
   views: z.output<typeof viewGrantSchema>[];
+  liveActions: (typeof LIVE_ACTIONS)[number][];
 }
 
 export const roleGroupResource = defineResource({
@@ -45,11 +48,12 @@ export const roleGroupResource = defineResource({
     menu: [at(3, 'config', 140)],
   },
   schema: () => roleGroupSchema,
-  defaults: () => ({ roleGroupName: '', views: [] }),
+  defaults: () => ({ roleGroupName: '', views: [], liveActions: [] }),
   columns: [{ key: 'roleGroupName' }, { key: 'users', format: 'number' }],
   fields: [
     { name: 'roleGroupName', kind: 'text', wide: true },
     { name: 'views', kind: 'custom', component: 'viewsGrid', wide: true },
+    { name: 'liveActions', kind: 'custom', component: 'liveActions', wide: true },
   ],
   searchFields: ['roleGroupName'],
   dialogWidth: 1000,

@@ -16,7 +16,7 @@ export const pauseReason = pgTable(
       .references(() => corp.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 50 }).notNull(),
     code: varchar('code', { length: 16 }).notNull(),
-    /** a productive pause (training, back office) counts as work in the agent report */
+    /** a productive pause (training, back office), as the supervisors classify their reasons */
     productive: boolean('productive').notNull().default(false),
     /** minutes after which the pause warns; null: never */
     maxMinutes: smallint('max_minutes'),

@@ -13,6 +13,7 @@ import { ivrBinding } from './ivr';
 import { mohCorpBinding, mohQueueBinding } from './moh';
 import { pollBinding, questionBinding } from './poll';
 import { voicemailBinding } from './voicemail';
+import { pauseReasonBinding } from './pause-reason';
 import { mediaServerBinding } from './media-server';
 import { restrictionCorpBinding, restrictionExtenBinding, restrictionInBinding } from './restriction';
 import { sipRouteBinding } from './sip-route';
@@ -58,6 +59,7 @@ export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
   mohQueue: mohQueueBinding,
   integration: integrationBinding,
   dialer: dialerBinding,
+  pauseReason: pauseReasonBinding,
   voicemail: voicemailBinding,
 };
 

@@ -36,6 +36,7 @@ export const queueBinding = tableBinding({
     seconds: queue.announceFrequency,
     autoFill: queue.autoFill,
     serviceLevelSec: queue.serviceLevel,
+    wrapupSec: queue.wrapupSec,
     members,
   },
   orderBy: [queue.corpId, queue.name],

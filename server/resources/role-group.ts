@@ -16,6 +16,7 @@ export const roleGroupBinding = tableBinding({
     corpId: roleGroup.corpId,
     users: countOf(appUser, appUser.roleGroupId, roleGroup, roleGroup.id),
     views: roleGroup.views,
+    liveActions: roleGroup.liveActions,
   },
   // C-RG-03: only a group nobody uses can go
   beforeDelete(row) {

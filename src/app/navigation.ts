@@ -40,6 +40,8 @@ export type ScreenKey =
   | 'mailParameters'
   | 'cdrStats'
   | 'queueStats'
+  | 'agentReport'
+  | 'queueSla'
   | 'pollStats'
   | 'ivrStats'
   | 'dashboard'
@@ -48,6 +50,7 @@ export type ScreenKey =
   | 'dayCalendar'
   | 'meetingDetail'
   | 'clickToCall'
+  | 'myAgent'
   | 'clickToCallKeys'
   | 'clickToCallHistory'
   | 'webphone'
@@ -252,6 +255,25 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 40), at(4, 'statistics', 40)],
   },
+  // G-RPT-01/02: beside the queue statistics, with the same view
+  {
+    key: 'agentReport',
+    path: 'statistics/agentReport',
+    titleKey: 'reports.agents.title',
+    icon: 'agentReport',
+    screen: 'agentReport',
+    guard: { view: 'statistics' },
+    menu: [at(3, 'statistics', 42), at(4, 'statistics', 42)],
+  },
+  {
+    key: 'queueSla',
+    path: 'statistics/queueSla',
+    titleKey: 'reports.queueSla.title',
+    icon: 'serviceLevel',
+    screen: 'queueSla',
+    guard: { view: 'statistics' },
+    menu: [at(3, 'statistics', 44), at(4, 'statistics', 44)],
+  },
   // the extension monitor sits under statistics/ (spec 3 §2.1, A-RTE-08): in the Statistics group, after the reports
   {
     key: 'monitorQuality',
@@ -261,6 +283,18 @@ export const NAVIGATION: readonly NavEntry[] = [
     screen: 'extensionMonitor',
     guard: { view: 'statistics' },
     menu: [at(3, 'statistics', 50), at(4, 'statistics', 50)],
+  },
+
+  // ---- an agent's own pause, DND and queues (issue 21, G-PAU-03, G-QLI-02) ---------------------
+  {
+    key: 'myAgent',
+    path: 'agent',
+    titleKey: 'agentSelf.title',
+    icon: 'pauseReason',
+    screen: 'myAgent',
+    // levels 1-4 with an extension of their own (a monitor never acts); the menu shows it to the agents
+    guard: { maxLevel: 4 },
+    menu: [at(4, undefined, 15)],
   },
 
   // ---- click to call, web phone --------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { KioskBoardsField } from '../features/kiosk-screens/kiosk-boards-field';
 import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds-field';
 import { ExtensionMembers } from './extension-members';
+import { LiveActionsField } from './live-actions-field';
 import { PatternListField } from './pattern-list-field';
 import { TimeConditionOptions, TimeExtenOptions } from './time-options-field';
 import { WeekDaysField } from './week-days-field';
@@ -10,6 +11,7 @@ import { ViewsGrid, type CustomFieldProps } from './views-grid';
 /** Field components named by definitions (`kind: 'custom', component: 'viewsGrid'`). */
 export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   viewsGrid: ViewsGrid,
+  liveActions: LiveActionsField,
   extensionMembers: ExtensionMembers,
   kioskBoards: KioskBoardsField,
   kioskThresholds: KioskThresholdsField,

@@ -29,6 +29,7 @@ describe('queue schema', () => {
       seconds: 0,
       autoFill: false,
       serviceLevelSec: 60,
+      wrapupSec: 0,
       members: [],
     });
     expect(queueResource.defaults()).toMatchObject({ strategy: 'ringall', failoveraction: 'hangup', failovertimeout: 1800, moh: 'default', seconds: 10, serviceLevelSec: 60 });

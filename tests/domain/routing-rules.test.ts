@@ -131,7 +131,7 @@ describe('destinations (domain/destinations)', () => {
     ];
     for (const [value, parsed] of cases) expect(parseDestination(value)).toEqual(parsed);
     for (const word of FIXED_ACTIONS) expect(parseDestination(word)).toEqual({ kind: 'fixed', word });
-    expect(FIXED_ACTIONS).toEqual(['VoiceMailMain', 'MeetMe', 'Pickup', 'ChanSpy', 'Whisper', 'Reminder', 'Forward']);
+    expect(FIXED_ACTIONS).toEqual(['VoiceMailMain', 'MeetMe', 'Pickup', 'ChanSpy', 'Whisper', 'Reminder', 'Forward', 'DND']);
   });
 
   it('parseDestination answers null for junk', () => {

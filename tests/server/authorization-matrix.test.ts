@@ -52,6 +52,8 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   integration: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   dialer: { read: '111001', create: '111001', update: '111001', delete: '111001' },
   voicemail: { read: '111101', create: '000000', update: '000000', delete: '000000' },
+  // G-PAU-01: queue configuration (the agents pick them through GET /agent/reasons)
+  pauseReason: { read: '111011', create: '111001', update: '111001', delete: '111001' },
 };
 
 /** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */

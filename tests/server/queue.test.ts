@@ -28,9 +28,9 @@ describeEachDatabase('queues', (t) => {
     ]);
     const sales = rows[1];
     expect(Object.keys(sales).sort()).toEqual(
-      ['announce', 'autoFill', 'corpId', 'failoveraction', 'failovertimeout', 'id', 'members', 'moh', 'name', 'pollEnabled', 'pollId', 'position', 'ringinuse', 'seconds', 'serviceLevelSec', 'strategy', 'timeout'].sort(),
+      ['announce', 'autoFill', 'corpId', 'failoveraction', 'failovertimeout', 'id', 'members', 'moh', 'name', 'pollEnabled', 'pollId', 'position', 'ringinuse', 'seconds', 'serviceLevelSec', 'strategy', 'timeout', 'wrapupSec'].sort(),
     );
-    expect(sales).toMatchObject({ corpId: t().ids.corp.acme, timeout: null, failoveraction: 'hangup', failovertimeout: 1800, moh: 'default', members: range(201, 212) });
+    expect(sales).toMatchObject({ corpId: t().ids.corp.acme, timeout: null, failoveraction: 'hangup', failovertimeout: 1800, moh: 'default', members: range(201, 212), wrapupSec: 10 });
     // C-QUE-07: the form's poll switch is on exactly when a poll is chosen
     expect(sales.pollEnabled).toBe(sales.pollId !== null);
     expect(rows[2]).toMatchObject({ position: true, seconds: 30, members: range(213, 228) });

@@ -3,19 +3,30 @@ import { CALLERS, describeEachDatabase } from './fixtures/test-app';
 
 type Issue = { path: string; message: string };
 const issuesOf = (res: { json: () => unknown }) => ((res.json() as { issues?: Issue[] }).issues ?? []).map((i) => `${i.path}:${i.message.split('|')[0]}`);
-type Row = { roleGroupId: number; roleGroupName: string; corpId: number; users: number; views: { name: string; actions: string[] }[] };
+type Row = { roleGroupId: number; roleGroupName: string; corpId: number; users: number; views: { name: string; actions: string[] }[]; liveActions: string[] };
 
 describeEachDatabase('role groups', (t) => {
   const { admin, super: sup } = CALLERS;
 
-  it('C-RG-01/08 rows carry roleGroupId, roleGroupName, corpId, users (count) and views', async () => {
+  it('C-RG-01/08 G-PRM-01 rows carry roleGroupId, roleGroupName, corpId, users (count), views and the actions on the floor', async () => {
     const rows = (await t().get('/api/v1/rolegroup', admin)).json() as Row[];
     expect(rows.map((r) => [r.roleGroupName, r.users])).toEqual([
       ['Team leads', 0],
       ['Agents', 1],
     ]);
-    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['corpId', 'roleGroupId', 'roleGroupName', 'users', 'views']);
+    for (const row of rows) expect(Object.keys(row).sort()).toEqual(['corpId', 'liveActions', 'roleGroupId', 'roleGroupName', 'users', 'views']);
     expect(rows[1].views).toContainEqual({ name: 'extension', actions: ['read', 'update'] });
+    expect(rows[1].liveActions).toEqual([]);
+  });
+
+  it('G-PRM-01 a group grants actions on the floor, kept in the canonical order; an unknown action is refused', async () => {
+    const bad = await t().post('/api/v1/rolegroup', admin, { roleGroupName: 'Bad', views: [], liveActions: ['fly'] });
+    expect(bad.statusCode).toBe(400);
+    const res = await t().post('/api/v1/rolegroup', admin, { roleGroupName: 'Floor leads', views: [{ name: 'panel', actions: ['read'] }], liveActions: ['pauseOthers', 'hangUp', 'hangUp'] });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as Row).roleGroupId as number;
+    const row = (await t().get(`/api/v1/rolegroup/${id}`, admin)).json() as Row;
+    expect(row.liveActions).toEqual(['hangUp', 'pauseOthers']);
   });
 
   it('C-RG-05 name required (at most 50); duplicate names do not block', async () => {

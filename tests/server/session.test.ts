@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { defaultViews, DEFAULT_PARAMETERS, MAIL_PARAMS, PUBLIC_PARAMS } from '../../domain';
+import { LIVE_ACTIONS, defaultViews, DEFAULT_PARAMETERS, MAIL_PARAMS, PUBLIC_PARAMS } from '../../domain';
 import { CALLERS, describeEachDatabase } from './fixtures/test-app';
 
 describeEachDatabase('session and preferences', (t) => {
-  it('A-SES-06 myuser per level: identity, corp, effective views and corp flags', async () => {
+  it('A-SES-06 G-PRM-01 myuser per level: identity, corp, effective views, the actions on the floor and corp flags', async () => {
     const expected = [
       [CALLERS.super, { nick: 'super', level: 1, corpUrl: 'supervisor', corpName: 'Supervisor', allowCustom: true }],
       [CALLERS.owner, { nick: 'owner', level: 2, corpUrl: 'acme', corpName: 'Acme', allowCustom: true, costEnabled: true }],
@@ -20,13 +20,17 @@ describeEachDatabase('session and preferences', (t) => {
       expect(me).not.toHaveProperty('pass');
       expect(me).not.toHaveProperty('passHash');
       expect(Object.keys(me).sort()).toEqual(
-        ['allowCustom', 'corpId', 'corpName', 'corpUrl', 'costEnabled', 'id', 'lang', 'level', 'mail', 'name', 'nick', 'roomEnabled', 'theme', 'views'].sort(),
+        ['allowCustom', 'corpId', 'corpName', 'corpUrl', 'costEnabled', 'id', 'lang', 'level', 'liveActions', 'mail', 'name', 'nick', 'roomEnabled', 'theme', 'views'].sort(),
       );
     }
     // no role group: the level's default views; agent is in "Agents" (defaultViews(4))
     expect((await t().get('/api/v1/myuser', CALLERS.admin)).json()).toMatchObject({ views: defaultViews(3) });
     expect((await t().get('/api/v1/myuser', CALLERS.wall)).json()).toMatchObject({ views: defaultViews(5) });
     expect((await t().get('/api/v1/myuser', CALLERS.agent)).json()).toMatchObject({ views: defaultViews(4) });
+    // the corp's runners act on the floor; the agent's group grants nothing; a monitor never acts
+    expect((await t().get('/api/v1/myuser', CALLERS.admin)).json()).toMatchObject({ liveActions: [...LIVE_ACTIONS] });
+    expect((await t().get('/api/v1/myuser', CALLERS.agent)).json()).toMatchObject({ liveActions: [] });
+    expect((await t().get('/api/v1/myuser', CALLERS.wall)).json()).toMatchObject({ liveActions: [] });
   });
 
   it('role group views replace the default views (and apply at once)', async () => {

@@ -51,6 +51,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
     ]);
     // then spec 2's integrations and campaigns, which the spec's menu leaves out
     expect(keys.slice(11, 13)).toEqual(['workingCorp/integration', 'workingCorp/dialer']);
+    // and the agents' pause reasons (G-PAU-01)
+    expect(keys).toContain('workingCorp/pauseReason');
     const tree = buildMenu({ user: user(1), params: ALL_PARAMS, workingCorp: { id: 2, name: 'Acme' } });
     expect(tree[0]).toMatchObject({ kind: 'group', key: 'workingCorp', label: 'Acme', closable: true });
   });
@@ -99,6 +101,9 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       'statistics/ivrStats',
       'statistics/pollStats',
       'statistics/queueStats',
+      // the agent report and the service level by hour (G-RPT-01/02), beside the queue statistics
+      'statistics/agentReport',
+      'statistics/queueSla',
       // the extension monitor (statistics/monitorQuality, B-EXM-01), after the reports (issue 13)
       'statistics/monitorQuality',
       'clickToCall',
@@ -118,6 +123,8 @@ describe('side menu per level (spec 1 "Side menu")', () => {
       // spec 2's integrations and campaigns, which the spec's menu leaves out
       'config/integration',
       'config/dialer',
+      // the agents' pause reasons (G-PAU-01), after them
+      'config/pauseReason',
       // click-to-call keys and history (issue 11, E-C2C), when clickToCall is yes
       'config/configClickToCall',
       'config/clickToCallTable',
@@ -135,13 +142,17 @@ describe('side menu per level (spec 1 "Side menu")', () => {
     expect(menu(4, { params: { webphone: 'no' } })).not.toContain('webphone');
   });
 
-  it('A-MENU-09 B-EXM-01 level 4 menu has statistics (with the extension monitor), voice mail, extension and the web phone', () => {
+  it('A-MENU-09 B-EXM-01 G-PAU-03 level 4 menu has its agent status, statistics (with the extension monitor), voice mail, extension and the web phone', () => {
     expect(menu(4)).toEqual([
       'statistics/cdrStats',
       'statistics/ivrStats',
       'statistics/pollStats',
       'statistics/queueStats',
+      'statistics/agentReport',
+      'statistics/queueSla',
       'statistics/monitorQuality',
+      // the agent's own pause, DND and queues (G-PAU-03, G-QLI-02)
+      'myAgent',
       'config/voiceMail',
       'config/extension',
       'webphone',
@@ -369,6 +380,9 @@ describe('the route table', () => {
         ...['follow', 'speedDialExten', 'restrictionsexten'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
         // what callers hear and the campaigns (issue 9): a poll's questions and a queue's hold music are child lists
         ...['ivr', 'polls', 'mohCorp', 'integration', 'dialer'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
+        // the agents' pause reasons (G-PAU-01), and an agent's own status (G-PAU-03)
+        ...['pauseReason'].flatMap((k) => [k, `${k}New`, `${k}Update`]),
+        'myAgent',
         ...['questions', 'queueMoh'].flatMap((k) => [k, `${k}New`, `${k}Update`, `${k}NoParent`, `${k}NewNoParent`, `${k}UpdateNoParent`]),
         // voicemail is read and listened to, never written from the console
         'voiceMail',
@@ -377,6 +391,9 @@ describe('the route table', () => {
         'ivrStats',
         'pollStats',
         'queueStats',
+        // the agent report and the service level by hour (G-RPT-01/02)
+        'agentReport',
+        'queueSla',
         'dashboard',
         // meeting rooms (E-ROOM)
         'salas',

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { agentReportRoutes } from './agent-report-routes';
 import { cdrRoutes } from './cdr-routes';
 import { dashboardRoutes } from './dashboard-routes';
 import { pollIvrRoutes } from './poll-ivr-routes';
+import { queueSlaRoutes } from './queue-sla-routes';
 import { queueStatsRoutes } from './queue-stats-routes';
 import { selectorsRoutes } from './selectors-routes';
 import { tariffRoutes } from './tariff-routes';
@@ -10,6 +12,8 @@ import { tariffRoutes } from './tariff-routes';
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(cdrRoutes);
   await app.register(queueStatsRoutes);
+  await app.register(agentReportRoutes);
+  await app.register(queueSlaRoutes);
   await app.register(pollIvrRoutes);
   await app.register(dashboardRoutes);
   await app.register(selectorsRoutes);

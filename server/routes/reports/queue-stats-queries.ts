@@ -37,9 +37,9 @@ function queueCondition(corpId: number, queue: number): SQL {
 /**
  * The calls of the period: one row per queue and callid, with its outcome, hold, talk and agent; with
  * `callers`, also the caller of ENTERQUEUE, looked for up to a day before the period (a call may wait
- * across its start).
+ * across its start). The agent report and the service level by hour read the same calls (G-RPT).
  */
-function callsOf(corpId: number, search: QueueStatsSearch, callers = false): SQL {
+export function callsOf(corpId: number, search: QueueStatsSearch, callers = false): SQL {
   const until = new Date(Date.parse(search.to) + QUEUE_CALL_MAX_MS).toISOString();
   const since = callers ? new Date(Date.parse(search.from) - QUEUE_CALL_MAX_MS).toISOString() : search.from;
   const events = callers ? [...EVENTS, 'ENTERQUEUE'] : EVENTS;
@@ -61,10 +61,10 @@ function callsOf(corpId: number, search: QueueStatsSearch, callers = false): SQL
     group by q.queuename, q.callid`;
 }
 
-const inPeriod = (search: QueueStatsSearch) => sql`c.outcome_at >= ${search.from}::timestamptz and c.outcome_at <= ${search.to}::timestamptz`;
+export const inPeriod = (search: QueueStatsSearch) => sql`c.outcome_at >= ${search.from}::timestamptz and c.outcome_at <= ${search.to}::timestamptz`;
 
 /** `{corpId}_{id}` → id, and the queue's name (the queue_log name when the queue is gone). */
-const queueIdOf = sql`(case when c.queuename ~ '^[0-9]+_[0-9]{1,9}$' then split_part(c.queuename, '_', 2)::int end)`;
+export const queueIdOf = sql`(case when c.queuename ~ '^[0-9]+_[0-9]{1,9}$' then split_part(c.queuename, '_', 2)::int end)`;
 
 export async function queueStats(db: Db, { corpId }: Pick<CorpReport, 'corpId'>, search: QueueStatsSearch): Promise<QueueStatsResult> {
   const rows = await queryRows<Record<string, string | number | null>>(

@@ -31,3 +31,8 @@ export function formatDateTime(iso: string, language: string): string {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/** A percentage with one decimal ('' for none: an hour without calls, an agent without available time). */
+export function formatPct(value: number | null, language: string): string {
+  return value === null ? '' : `${value.toLocaleString(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} %`;
+}

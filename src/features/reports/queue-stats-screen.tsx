@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { ALL_QUEUES, QUEUE_ESTADO, queueFormSchema, type QueueSummaryRow } from '../../../domain/reports';
 import { Button } from '../../ui/button';
 import { Card, CardHeader, CardTitle } from '../../ui/card';
-import { FormField } from '../../ui/form-field';
-import { Select } from '../../ui/select';
 import { useSnackbar } from '../../ui/snackbar';
 import { PieChart } from './charts/pie-chart';
 import { formatDuration } from './format';
-import { useFieldError } from './period-fields';
 import { QueueCallsDialog } from './queue-calls-dialog';
+import { QueueField } from './report-fields';
 import { PrintHeading, ReportAlert, SearchCard, usePeriodLine, useReportForm } from './report-parts';
 import { ReportTable, type ReportColumn } from './report-table';
 import { corpDetailQuery, queueStatsQuery } from './reports-api';
@@ -63,7 +60,7 @@ export default function QueueStatsScreen() {
   return (
     <div className="flex flex-col gap-4" data-testid="queue-stats">
       <SearchCard title={t('nav.queueStats')} form={form} onSubmit={onSubmit} idPrefix="queue" testId="queue-form">
-        <QueueField queues={detail.data?.queues ?? {}} />
+        <QueueField idPrefix="queue" queues={detail.data?.queues ?? {}} />
       </SearchCard>
       <PrintHeading title={t('nav.queueStats')} lines={[periodLine]} />
       {stats.isError ? <ReportAlert text={t('reports.queue.listError')} error={stats.error} testId="queue-error" /> : null}
@@ -97,24 +94,5 @@ export default function QueueStatsScreen() {
       ) : null}
       {open && submitted ? <QueueCallsDialog queue={open.queue} name={open.name} window={submitted.window} scope={scope} onClose={() => setOpen(null)} /> : null}
     </div>
-  );
-}
-
-/** D-QST-01: the queue, 'All' (0) or one of the corp's (D-RPT-06). */
-function QueueField({ queues }: { queues: Record<string, string> }) {
-  const { t } = useTranslation();
-  const { register } = useFormContext<{ queue: number }>();
-  const error = useFieldError();
-  return (
-    <FormField id="queue-queue" label={t('reports.queue.queue')} error={error('queue')}>
-      <Select id="queue-queue" {...register('queue')} data-testid="queue-select">
-        <option value={ALL_QUEUES}>{t('reports.queue.all')}</option>
-        {Object.entries(queues).map(([id, name]) => (
-          <option key={id} value={id}>
-            {name}
-          </option>
-        ))}
-      </Select>
-    </FormField>
   );
 }

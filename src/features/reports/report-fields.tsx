@@ -1,5 +1,10 @@
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, useFormContext, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ALL_QUEUES } from '../../../domain/reports';
+import { FormField } from '../../ui/form-field';
+import { Select } from '../../ui/select';
 import { Switch } from '../../ui/switch';
+import { useFieldError } from './period-fields';
 
 /** The corp's extensions as suggestions of a number field (the extension filters of the CDR and poll reports). */
 export function ExtensionOptions({ id, extens }: { id: string; extens: Record<string, string> }) {
@@ -27,5 +32,24 @@ export function ViewSwitch<T extends FieldValues>({ id, control, name, on, off }
         </div>
       )}
     />
+  );
+}
+
+/** D-QST-01 (and the agent and service-level reports, G-RPT): the queue, 'All' (0) or one of the corp's (D-RPT-06). */
+export function QueueField({ idPrefix, queues }: { idPrefix: string; queues: Record<string, string> }) {
+  const { t } = useTranslation();
+  const { register } = useFormContext<{ queue: number }>();
+  const error = useFieldError();
+  return (
+    <FormField id={`${idPrefix}-queue`} label={t('reports.queue.queue')} error={error('queue')}>
+      <Select id={`${idPrefix}-queue`} {...register('queue')} data-testid={`${idPrefix}-select`}>
+        <option value={ALL_QUEUES}>{t('reports.queue.all')}</option>
+        {Object.entries(queues).map(([id, name]) => (
+          <option key={id} value={id}>
+            {name}
+          </option>
+        ))}
+      </Select>
+    </FormField>
   );
 }

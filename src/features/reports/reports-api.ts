@@ -3,7 +3,7 @@
  * scope, params] so a working-corp change never shows another corp's cached answer.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CdrResult, CdrSearchInput, IvrStatsRow, OptionCount, PollStatsRow, QueueCallsResult, QueueStatsResult, ReportSelectors, ReportWindow } from '../../../domain/reports';
+import type { AgentReportResult, CdrResult, CdrSearchInput, IvrStatsRow, OptionCount, PollStatsRow, QueueCallsResult, QueueSlaResult, QueueStatsResult, ReportSelectors, ReportWindow } from '../../../domain/reports';
 import { api } from '../../api/client';
 
 export const reportKeys = {
@@ -42,6 +42,26 @@ export function queueCallsQuery(scope: number | null, search: ReportWindow & { q
     queryKey: reportKeys.of('queueCalls', scope, search),
     queryFn: ({ signal }) => api<QueueCallsResult>(`statistics/queue/${search.queue}/calls`, { method: 'POST', body: search, signal }),
     enabled: open,
+    retry: false,
+  });
+}
+
+/** G-RPT-01: the agent report of a period, one queue or all (0). */
+export function agentReportQuery(scope: number | null, search: (ReportWindow & { queue: number }) | null) {
+  return queryOptions({
+    queryKey: reportKeys.of('agents', scope, search),
+    queryFn: ({ signal }) => api<AgentReportResult>('statistics/agents', { method: 'POST', body: search, signal }),
+    enabled: search !== null,
+    retry: false,
+  });
+}
+
+/** G-RPT-02: the service level by hour (in the zone `tz`) and the abandoned calls' waits. */
+export function queueSlaQuery(scope: number | null, search: (ReportWindow & { queue: number; tz: string }) | null) {
+  return queryOptions({
+    queryKey: reportKeys.of('queueSla', scope, search),
+    queryFn: ({ signal }) => api<QueueSlaResult>('statistics/queue/sla', { method: 'POST', body: search, signal }),
+    enabled: search !== null,
     retry: false,
   });
 }

@@ -260,7 +260,7 @@ describe('G-PRM the same checks on the hub, and the log monitor', () => {
     const entry = await waitFor(() => pushes.logmon.find((p) => p.type === 'UserAction' && p.state === 'pause'), 3000, 'the LogMon of the action');
     expect(entry.event).toMatchObject({ who: 'admin', action: 'pause', agent: '209', queues: [queues.Sales], reason: 'LUNCH' });
     expect(entry.device).toBe(`PJSIP/${acme}_209`);
-    await expect(hub.invoke('PauseAgent', '209', queues.Billing, 'LUNCH', null)).rejects.toThrow(/errors\.agent\.notAMember/);
+    await expect(hub.invoke('PauseAgent', '209', queues.Billing, 'LUNCH', null)).rejects.toThrow(/errors\.agentNotAMember/);
     await hub.invoke('UnpauseAgent', '209', null, null);
     const { hub: wall } = await connect('wall');
     await expect(wall.invoke('PauseAgent', '209', null, 'LUNCH', null)).rejects.toThrow(/forbidden/);
