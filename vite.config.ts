@@ -1,13 +1,46 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * What the client is built from: its sources, its texts, the locked package versions and this
+ * configuration. Folders are read whole (a file no chunk imports only makes the id change more often,
+ * never two builds look alike); dot-files are left out (an editor's or a system's, not the commit's).
+ */
+const BUILD_INPUTS = ['index.html', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'src', 'kiosk', 'domain', 'machines', 'streams', 'locales'];
 
 /**
  * One id per build, compiled into the bundle and written to /version.json: a kiosk TV compares them
- * and reloads itself when a new version is deployed (kiosk/chrome/version-watch.ts).
+ * and reloads itself when a new version is deployed (kiosk/chrome/version-watch.ts). Derived from the
+ * content of the build's inputs (and the settings that change its output), never from the clock or
+ * chance (I-INST-06): two hosts building the same commit serve the same id and the same asset names, so
+ * a TV moved between them by a balancer does not reload in a loop. The chunk holding the id changes
+ * name whenever the id does, so a browser cache never pairs an old chunk with a new id.
  */
-const buildId = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+function contentBuildId(): string {
+  const hash = createHash('sha256');
+  const add = (relative: string) => {
+    const full = path.join(ROOT, relative);
+    const stat = statSync(full, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(full).sort()) if (!name.startsWith('.')) add(path.posix.join(relative, name));
+      return;
+    }
+    hash.update(relative).update('\0').update(readFileSync(full)).update('\0');
+  };
+  for (const input of BUILD_INPUTS) add(input);
+  hash.update(`NODE_ENV=${process.env.NODE_ENV ?? ''}\0CALLBOARD_NO_MINIFY=${process.env.CALLBOARD_NO_MINIFY ?? ''}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+const buildId = contentBuildId();
 const versionFile: Plugin = {
   name: 'callboard-version-file',
   apply: 'build',

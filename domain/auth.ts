@@ -52,6 +52,8 @@ export interface MyUser {
   allowCustom: boolean;
   costEnabled: boolean;
   roomEnabled: boolean;
+  /** the IANA zone of the user's corp, whose days the screens show (J-TZ-01); a working corp's is the corp resource's */
+  timeZone: string;
   theme: 0 | 1;
   lang: (typeof LANGUAGES)[number] | null;
 }

@@ -15,6 +15,7 @@
  *   - cdr.conf `unanswered = yes`, or the attempts that were not answered leave no cdr row.
  */
 import { inDialerWindow } from './dialer';
+import { localDayAndTime } from './time-zone';
 
 /**
  * C-DIA-11: a campaign's call limit is 0 by default, which does not mean "no calls": it means this
@@ -75,21 +76,8 @@ export function queueDialplan(corpId: number, queueId: number): { context: strin
   return { context: `c${corpId}-queues`, extension: String(queueId) };
 }
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-
-/** The local weekday (0 = Monday) and hhmm of an instant, in an IANA time zone or the runtime's own. */
-export function localDayAndTime(ms: number, timeZone?: string): { day: number; hhmm: number } {
-  if (!timeZone) {
-    const d = new Date(ms);
-    return { day: (d.getDay() + 6) % 7, hhmm: d.getHours() * 100 + d.getMinutes() };
-  }
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { day: WEEKDAYS.indexOf(get('weekday')), hhmm: Number(get('hour')) * 100 + Number(get('minute')) };
-}
-
-/** C-DIA-12/13: whether a campaign may dial at this instant, in the time zone given (else the runtime's). */
-export function dialerWindowOpen(window: { days: string; horaDesde: number; horaHasta: number }, ms: number, timeZone?: string): boolean {
+/** C-DIA-12/13: whether a campaign may dial at this instant, in its corp's time zone (J-TZ-01). */
+export function dialerWindowOpen(window: { days: string; horaDesde: number; horaHasta: number }, ms: number, timeZone: string): boolean {
   const { day, hhmm } = localDayAndTime(ms, timeZone);
   return inDialerWindow(window, day, hhmm);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, MAX_ID, NO_NUL } from './resources/fields';
 import { LEVEL, type Level } from './levels';
+import { localDay } from './time-zone';
 import { msg } from './validation';
 
 /**
@@ -76,12 +77,13 @@ export function meetingDateIssue(start: Date, end: Date, now: Date): string | nu
 
 /**
  * Whether a meeting shows red / with the alert icon (E-CAL-11, E-MEET-04 first reading): it starts
- * today (UTC) within the next MEETING_ALERT_MINUTES minutes.
+ * today within the next MEETING_ALERT_MINUTES minutes, today being the corp's day (its zone, J-TZ-01),
+ * the same day the popup's "today" lists.
  */
-export function meetingStartsSoon(fromDate: string | Date, now: Date, minutes = MEETING_ALERT_MINUTES): boolean {
-  const start = new Date(fromDate);
-  const ahead = start.getTime() - now.getTime();
-  return utcDay(start) === utcDay(now) && ahead >= 0 && ahead <= minutes * 60_000;
+export function meetingStartsSoon(fromDate: string | Date, now: Date, timeZone: string, minutes = MEETING_ALERT_MINUTES): boolean {
+  const start = new Date(fromDate).getTime();
+  const ahead = start - now.getTime();
+  return localDay(start, timeZone) === localDay(now.getTime(), timeZone) && ahead >= 0 && ahead <= minutes * 60_000;
 }
 
 const userOption = z.enum(USER_OPTIONS, { error: 'validation.required' });

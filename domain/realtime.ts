@@ -6,6 +6,7 @@
  */
 
 import type { AgentState } from './agents';
+import type { SpyMode } from './call-actions';
 
 /**
  * Extension status codes (spec 1 §4, spec 3 §4). Spec 1 has a second reading (1 on call, 2 ringing in
@@ -134,6 +135,10 @@ export interface ActiveCall {
   dialed: string;
   receiver: string;
   trunk: string | null;
+  /** a supervisor's leg listening to the call of `number` (G-SPY-05); absent or null otherwise */
+  spy?: { number: string; mode: SpyMode } | null;
+  /** recorded on demand now (G-REC) */
+  recording?: boolean;
 }
 
 export interface QueueCaller {
@@ -226,7 +231,9 @@ export type PbxState = (typeof PBX_STATES)[number];
  * `PauseAgent(number, queueId|null, reason, corpId?)`, `UnpauseAgent(number, queueId|null, corpId?)`,
  * `LoginAgent(number, queueId|null, corpId?)`, `LogoutAgent(number, queueId|null, corpId?)`,
  * `SetDnd(number, on, corpId?)`: complete with what was done ({ number, queues }), or an error whose
- * message is the refusal's key.
+ * message is the refusal's key. On live calls (domain/call-actions.ts): `SpyCall(number, mode, from,
+ * corpId?)`, `RecordCall(number, on, corpId?)`, `TransferCall(number or waiting caller's callId, to,
+ * corpId?)`: complete with { callId, channelId? }.
  */
 export const HUB_METHODS = [
   'GetAllExtensions',
@@ -241,6 +248,10 @@ export const HUB_METHODS = [
   'LoginAgent',
   'LogoutAgent',
   'SetDnd',
+  'SpyCall',
+  'RecordCall',
+  'TransferCall',
+  'AttendedTransfer',
 ] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 

@@ -14,6 +14,7 @@ import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
 import { handleError } from './error-handler';
+import { createAppMetrics, METRICS_PATH } from './metrics';
 import { ApiFailure } from './errors';
 import { refuseNulCharacters } from './input-guard';
 import { securityHeaders } from './security-headers';
@@ -30,6 +31,7 @@ import { kioskTrendRoutes } from './routes/kiosk-trend';
 import { reportRoutes } from './routes/reports';
 import { clickToCallRoutes } from './routes/click-to-call';
 import { agentRoutes } from './routes/agents';
+import { callRoutes } from './routes/calls';
 import { liveRoutes } from './routes/live';
 import { lookAndFeelRoutes } from './routes/look-and-feel';
 import { meetingRoutes } from './routes/meetings';
@@ -41,7 +43,7 @@ import { configureZodMessages } from './validation';
 export const API_PREFIX = '/api/v1';
 
 export interface BuildOptions {
-  db: Pick<Database, 'orm' | 'kind' | 'listen'>;
+  db: Pick<Database, 'orm' | 'kind' | 'listen'> & Partial<Pick<Database, 'poolStats'>>;
   config: AppConfig;
   /** Fastify logger options (pino); false or absent: silent (tests) */
   logger?: FastifyServerOptions['logger'];
@@ -62,7 +64,8 @@ export interface BuildOptions {
 /** Builds the Fastify app: API under /api/v1, OpenAPI document, and the built client when present. No listen. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   configureZodMessages();
-  const { config } = options;
+  // a real Asterisk reads the SIP passwords when the live side drives one (I-SEC-01)
+  const config: AppConfig = { ...options.config, strongSipPasswords: options.config.strongSipPasswords ?? options.live?.pbx === 'ari' };
   const app = Fastify({
     logger: safeLoggerOptions(options.logger),
     logController: new RequestLogAtDebug(),
@@ -70,6 +73,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = createAppMetrics();
+  metrics.timeRequests(app);
 
   const redis = options.redis ?? (options.live?.redisUrl ? { url: options.live.redisUrl, prefix: options.live.redisPrefix ?? 'callboard' } : null);
   const counters = redis ? openSharedCounters(redis.url, redis.prefix, app.log) : null;
@@ -78,10 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const throttleOptions = config.loginThrottle ?? DEFAULT_THROTTLE;
   const ctx: AppContext = {
     db: options.db.orm,
-    database: { kind: options.db.kind, listen: (channel, onNotify) => options.db.listen(channel, onNotify) },
+    database: { kind: options.db.kind, listen: (channel, onNotify) => options.db.listen(channel, onNotify), poolStats: () => options.db.poolStats?.() ?? null },
     config,
     key: secretKey(config.jwtSecret),
-    throttle: options.throttle ?? (counters ? createRedisThrottle(counters, throttleOptions, app.log) : createMemoryThrottle(throttleOptions)),
+    throttle: metrics.countThrottle(options.throttle ?? (counters ? createRedisThrottle(counters, throttleOptions, app.log) : createMemoryThrottle(throttleOptions))),
     counters,
     log: app.log,
     files: new FileStore(filesRoot(config.dataDir)),
@@ -129,12 +134,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(webphoneRoutes);
       if (live) await api.register(liveRoutes(live));
       if (live) await api.register(agentRoutes(live));
+      if (live) await api.register(callRoutes(live));
       // keys and history work without the real-time side; a call then answers 503
       await api.register(clickToCallRoutes(live));
     },
     { prefix: API_PREFIX },
   );
 
+  // Prometheus text at the root, as scrapers expect, and never the client's page (I-MET-01)
+  metrics.serve(app, { token: config.metricsToken });
   await serveClient(app, config.clientDir ?? null);
   return app;
 }
@@ -161,7 +169,7 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const api = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/') || url === '/hub' || url.startsWith('/hub/');
+    const api = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/') || url === '/hub' || url.startsWith('/hub/') || url.startsWith(`${METRICS_PATH}/`);
     if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send(new ApiFailure(404, 'errors.notFound').toBody());
     }

@@ -9,27 +9,85 @@ export interface Environment {
   dataDir: string;
   databaseUrl: string | undefined;
   production: boolean;
+  /**
+   * CALLBOARD_DEMO: seed the demo tenants into an empty database. Default on, except with
+   * NODE_ENV=production and with PBX=ari (I-SEC-01: a real Asterisk would answer the demo's phones)
+   */
   demo: boolean;
   adminPassword: string | undefined;
   trustProxy: boolean;
   logLevel: string;
+  /** JWT_SECRET (unset: generated once into DATA_DIR, see loadJwtSecret) */
+  jwtSecret: string | undefined;
+  /** METRICS_TOKEN (unset: /metrics answers loopback requests only, server/metrics.ts) */
+  metricsToken: string | undefined;
+}
+
+/** A setting that cannot work as given: main.ts prints the message alone (no stack) and exits. */
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+/** The shortest JWT_SECRET taken: HS256 wants a key of at least 256 bits. */
+export const JWT_SECRET_MIN = 32;
+/** The shortest METRICS_TOKEN taken (a bearer token sent by Prometheus). */
+export const METRICS_TOKEN_MIN = 16;
+
+/** '1'/'true' → true, '0'/'false' → false, unset or '' → undefined; anything else is refused. */
+function flag(name: string, value: string | undefined): boolean | undefined {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return undefined;
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new SettingsError(`${name} must be 1 or 0 (got "${value}")`);
 }
 
 /** Server settings from the environment (ARCHITECTURE "Contracts we keep stable"). */
 export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environment {
   const production = env.NODE_ENV === 'production';
-  const demoFlag = env.CALLBOARD_DEMO;
+  const ari = (env.PBX ?? '').trim().toLowerCase() === 'ari';
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     production,
-    demo: demoFlag === undefined || demoFlag === '' ? !production : demoFlag === '1' || demoFlag.toLowerCase() === 'true',
+    // with PBX=ari only when asked for (then main.ts warns): its phones would face a real network
+    demo: flag('CALLBOARD_DEMO', env.CALLBOARD_DEMO) ?? (!production && !ari),
     adminPassword: env.CALLBOARD_ADMIN_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    jwtSecret: env.JWT_SECRET || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+/**
+ * The settings that must agree with each other, checked at start before anything opens (I-INST-01,
+ * I-INST-02, ARCHITECTURE "Several instances"): REDIS_URL means several instances, which share one
+ * PostgreSQL (DATABASE_URL; the embedded database belongs to one process) and one signing secret
+ * (JWT_SECRET; a generated one is per data folder, so a token of one instance would be refused by the
+ * others). Every problem is named in one SettingsError, each with what to set.
+ */
+export function checkSettings(env: Environment, live: Pick<LiveEnvironment, 'redisUrl'>): void {
+  const problems: string[] = [];
+  if (env.databaseUrl && !/^postgres(ql)?:\/\//i.test(env.databaseUrl)) problems.push('DATABASE_URL must be a postgres:// (or postgresql://) connection string');
+  if (live.redisUrl && !/^rediss?:\/\//i.test(live.redisUrl)) problems.push('REDIS_URL must be a redis:// (or rediss://) URL');
+  if (live.redisUrl && !env.databaseUrl) {
+    problems.push(
+      'REDIS_URL is set (several instances) but DATABASE_URL is not: the embedded database in DATA_DIR belongs to one process, so this instance would run on a database of its own. Give every instance the same DATABASE_URL=postgres://…, or unset REDIS_URL to run one instance.',
+    );
+  }
+  if (live.redisUrl && !env.jwtSecret) {
+    problems.push(
+      `REDIS_URL is set (several instances) but JWT_SECRET is not: a generated secret is per data folder, so a session signed by one instance would be refused by the others. Give every instance the same JWT_SECRET (at least ${JWT_SECRET_MIN} characters, e.g. \`openssl rand -base64 48\`).`,
+    );
+  }
+  if (env.jwtSecret && env.jwtSecret.length < JWT_SECRET_MIN) problems.push(`JWT_SECRET must be at least ${JWT_SECRET_MIN} characters (e.g. \`openssl rand -base64 48\`)`);
+  if (env.metricsToken !== undefined && (env.metricsToken.length < METRICS_TOKEN_MIN || /\s/.test(env.metricsToken))) {
+    problems.push(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces (Prometheus sends it as a bearer token)`);
+  }
+  if (problems.length > 0) throw new SettingsError(problems.join('\n'));
 }
 
 /** JWT_SECRET, or one generated once into DATA_DIR/jwt-secret (kept across restarts). */

@@ -24,6 +24,16 @@ export interface AppConfig {
   clientDir?: string | null;
   /** trust X-Forwarded-For (behind a reverse proxy) */
   trustProxy?: boolean;
+  /**
+   * a real Asterisk reads the extensions' SIP passwords: new or changed ones must be strong (I-SEC-01);
+   * default: when the live side runs PBX=ari
+   */
+  strongSipPasswords?: boolean;
+  /**
+   * METRICS_TOKEN: GET /metrics answers a request with `Authorization: Bearer {token}` from anywhere;
+   * unset: only a direct request from a loopback address (server/metrics.ts)
+   */
+  metricsToken?: string;
 }
 
 /** The signed-in caller of a request (set by the auth guard). */
@@ -43,7 +53,7 @@ export interface Principal {
 
 export interface AppContext {
   db: Db;
-  database: Pick<Database, 'kind' | 'listen'>;
+  database: Pick<Database, 'kind' | 'listen'> & Partial<Pick<Database, 'poolStats'>>;
   config: AppConfig;
   key: Uint8Array;
   throttle: LoginThrottle;

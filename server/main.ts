@@ -3,50 +3,73 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
 import { PRODUCTION_HASH } from './auth/passwords';
-import { loadJwtSecret, readEnvironment, readLiveEnvironment } from './config';
+import { checkSettings, loadJwtSecret, readEnvironment, readLiveEnvironment, SettingsError } from './config';
+import { weakSipPasswords } from './asterisk/sip-passwords';
 import { openDatabase } from './db/database';
-import { DEMO_PASSWORD, isEmpty, seedDemo, seedProduction } from './db/seed';
+import { DEMO_PASSWORD } from './db/seed';
+import { prepareDatabase } from './db/startup';
 import { CLIENT_DIR } from './paths';
 
 async function main(): Promise<void> {
   const env = readEnvironment();
   const liveEnv = readLiveEnvironment();
+  // before anything opens: a wrong combination would start an instance that silently works alone
+  checkSettings(env, liveEnv);
+  const ari = liveEnv.pbx === 'ari';
   mkdirSync(env.dataDir, { recursive: true });
-  const jwtSecret = loadJwtSecret(env.dataDir, process.env.JWT_SECRET);
+  const jwtSecret = loadJwtSecret(env.dataDir, env.jwtSecret);
 
   const database = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
-  await database.migrate();
+  // seeded before the app is built: the live state reads its directory (extensions, queues) then;
+  // under the start lock, so instances started at once on one PostgreSQL migrate and seed once
+  const prepared = await prepareDatabase(database, { demo: env.demo, strongSecrets: ari, adminPassword: env.adminPassword, hash: PRODUCTION_HASH });
 
-  // seeded before the app is built: the live state reads its directory (extensions, queues) then
   const notes: string[] = [];
   const banner: string[] = [];
-  if (await isEmpty(database.orm)) {
-    if (env.demo) {
-      await seedDemo(database.orm, PRODUCTION_HASH);
-      notes.push('empty database: demo tenants seeded (supervisor, acme, globex)');
-    } else {
-      const admin = await seedProduction(database.orm, PRODUCTION_HASH, env.adminPassword);
-      notes.push('empty database: system corp and supervisor created');
-      banner.push(
-        admin.generated
-          ? `  Supervisor: super / ${admin.password}   (generated now and shown only once: change it in the profile)`
-          : '  Supervisor: super / the password in CALLBOARD_ADMIN_PASSWORD',
-      );
-    }
+  if (prepared.seeded === 'demo') notes.push(`empty database: demo tenants seeded (supervisor, acme, globex)${ari ? ' with random SIP passwords' : ''}`);
+  if (prepared.seeded === 'production') {
+    notes.push('empty database: system corp and supervisor created');
+    banner.push(
+      prepared.generated
+        ? `  Supervisor: super / ${prepared.password}   (generated now and shown only once: change it in the profile)`
+        : '  Supervisor: super / the password in CALLBOARD_ADMIN_PASSWORD',
+    );
   }
   if (env.demo) {
     banner.push(`  Demo users (password "${DEMO_PASSWORD}"): super (supervisor), owner, admin, agent, wall (acme), admin (globex)`);
   }
+  const warnings: string[] = [];
+  if (env.demo && ari) {
+    // I-SEC-01: asked for with CALLBOARD_DEMO=1; said where nobody can miss it
+    warnings.push(
+      'CALLBOARD_DEMO=1 with PBX=ari: the demo tenants are on a real Asterisk. Their web users all have the password "' +
+        DEMO_PASSWORD +
+        '"; their SIP passwords are random (read them in the extension screens). Do not leave this on a network: start without CALLBOARD_DEMO on a fresh database for a real deployment.',
+    );
+  }
+  if (ari) {
+    // passwords stored before (a demo of an older version, a simulator database moved to Asterisk): counted, never printed
+    const weak = await weakSipPasswords(database.orm);
+    if (weak.count > 0) {
+      const where = Object.entries(weak.byCorp)
+        .map(([corp, n]) => `${corp} ${n}`)
+        .join(', ');
+      warnings.push(
+        `${weak.count} extension${weak.count === 1 ? ' has a' : 's have'} weak SIP password${weak.count === 1 ? '' : 's'} (${where}) that Asterisk answers with: short, number-like or holding the extension's number. Change them in the extension screens (new ones must be strong).`,
+      );
+    }
+  }
 
   const app = await buildApp({
     db: database,
-    config: { dataDir: env.dataDir, jwtSecret, hash: PRODUCTION_HASH, clientDir: CLIENT_DIR, trustProxy: env.trustProxy },
+    config: { dataDir: env.dataDir, jwtSecret, hash: PRODUCTION_HASH, clientDir: CLIENT_DIR, trustProxy: env.trustProxy, metricsToken: env.metricsToken },
     logger: { level: env.logLevel },
     live: liveEnv,
   });
   const log = app.log;
   log.info({ database: database.kind, dataDir: env.dataDir }, 'database ready');
   for (const note of notes) log.info(note);
+  for (const warning of warnings) log.warn(`SECURITY: ${warning}`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -78,6 +101,7 @@ async function main(): Promise<void> {
   const base = `http://localhost:${env.port}`;
   log.info({ url: base }, 'listening');
   console.log(['', 'Callboard is running', `  Admin login: ${base}/login/supervisor`, `  API:         ${base}/api/v1 (OpenAPI at ${base}/api/v1/openapi.json)`, ...banner, ''].join('\n'));
+  for (const warning of warnings) console.warn(['!'.repeat(78), `! SECURITY: ${warning}`, '!'.repeat(78), ''].join('\n'));
   if (app.live) console.log(app.live.summary);
 
   // what the start left behind (migrations, the seed, the day behind of a first demo start) is
@@ -102,6 +126,8 @@ function collectOnce(): void {
 }
 
 main().catch((error: unknown) => {
-  console.error('Callboard failed to start:', error);
+  // a setting to fix is told as it is; anything else with its stack
+  if (error instanceof SettingsError) console.error(`Callboard cannot start with these settings:\n${error.message}`);
+  else console.error('Callboard failed to start:', error);
   process.exit(1);
 });

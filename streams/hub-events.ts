@@ -23,6 +23,7 @@ type Check = (value: unknown) => string | null;
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num: Check = (v) => (typeof v === 'number' && Number.isFinite(v) ? null : '');
 const str: Check = (v) => (typeof v === 'string' ? null : '');
+const bool: Check = (v) => (typeof v === 'boolean' ? null : '');
 const nullable =
   (c: Check): Check =>
   (v) =>
@@ -96,6 +97,8 @@ const activeCall = shape({
   dialed: str,
   receiver: str,
   trunk: nullable(str),
+  spy: optional(nullable(shape({ number: str, mode: oneOf('listen', 'whisper', 'barge') }))),
+  recording: optional(bool),
 });
 const queueCallerFields = { corpId: num, queueId: num, callId: str, caller: str, trunkNumber: str, position: num, since: num };
 const liveQueue = shape({

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { EXT_STATUS, type ExtStatus } from '../realtime';
-import { localDayBoundaries, timeZoneSchema } from './zone-days';
+import { localDayBoundaries, timeZoneSchema } from '../time-zone';
 
 /**
- * The dashboards (D-HOME, D-GEN). Periods are local days of the viewer's zone: today 0, yesterday 1,
+ * The dashboards (D-HOME, D-GEN). Periods are local days of the corp's zone (J-TZ-01): today 0, yesterday 1,
  * one week 7 (the last seven days, today included) (D-GEN-02); the call-periods chart covers 14 days
  * as two series of 7 (D-HOME-07). Counts are calls; minutes are billed seconds / 60; spend is the sum
  * of the rated costs.

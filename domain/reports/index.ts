@@ -3,7 +3,6 @@ export * from './cdr';
 export * from './queue-stats';
 export * from './poll-ivr-stats';
 export * from './selectors';
-export * from './zone-days';
 export * from './dashboard';
 export * from './tariff';
 export * from './forms';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reportId, windowed } from './window';
-import { timeZoneSchema } from './zone-days';
+import { timeZoneSchema } from '../time-zone';
 
 /**
  * Queue service level by hour of the day and the abandoned calls' waits (G-RPT-02), from queue_log.
@@ -17,8 +17,8 @@ import { timeZoneSchema } from './zone-days';
  * - abandoned: ABANDON, the caller hung up while waiting ("gave up"); its wait is ABANDON's data3.
  *   Timeouts and exits with a key are the queue's or a menu's doing, not giving up, and are not in
  *   the distribution.
- * Hours are those of the zone the browser sends (`tz`), as the dashboards' days are; the period is
- * the instants of the search, as every report's.
+ * Hours are those of the corp's zone (J-TZ-01), as the dashboards' days are: the server sets `tz` to
+ * it (a `tz` a client sends is accepted and does not win); the period is the search's, as every report's.
  */
 export const queueSlaSearchSchema = windowed({ queue: reportId, tz: timeZoneSchema });
 export type QueueSlaSearch = z.infer<typeof queueSlaSearchSchema>;

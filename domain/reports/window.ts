@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { localDay, zonedInstant } from '../time-zone';
 import { msg } from '../validation';
 
 /**
  * The period of every report search (D-RPT-01..03): a from and a to, each a date and a time. The form
- * holds the four fields as the user typed them; the API receives the two instants they name in the
- * user's own zone (`to` is the end of its minute, so 23:59 includes 23:59:59). Both are checked by the
- * one rule below, so what the form accepts the server accepts.
+ * holds the four fields as the user typed them, a date and time of the corp's clocks; the API receives
+ * them as local date-times without an offset (`to` is the end of its minute, so 23:59 includes
+ * 23:59:59) and reads them in the corp's zone (J-TZ-01): the corp's day, whatever the browser's zone.
+ * An instant with its offset (what older clients send) is taken as it is. Both are checked by the one
+ * rule below, so what the form accepts the server accepts.
  */
 export const REPORT_LIMITS = {
   /** the longest period one search may cover: a year, and the extra day of a leap year */
@@ -61,12 +64,15 @@ const timeField = z
   .min(1, { error: 'validation.required' })
   .refine((v) => v === '' || TIME.test(v), { error: 'validation.invalid' });
 
-/** The local instant of a date and a time (the browser's zone), at `second` and `ms` of that minute. */
-export function localInstant(date: string, time: string, second = 0, ms = 0): number {
+/**
+ * A date and a time as a number to compare and subtract: the wall clock read as if it were UTC, whatever
+ * the zone (the span rule allows for the hour a clock change adds), at `second` and `ms` of that minute.
+ */
+export function wallInstant(date: string, time: string, second = 0, ms = 0): number {
   const day = calendarDate(date);
   const clock = TIME.exec(time);
   if (!day || !clock) return Number.NaN;
-  return new Date(day.y, day.m - 1, day.d, Number(clock[1]), Number(clock[2]), second, ms).getTime();
+  return Date.UTC(day.y, day.m - 1, day.d, Number(clock[1]), Number(clock[2]), second, ms);
 }
 
 /** The form's period fields (D-RPT-01): all four required. */
@@ -74,8 +80,8 @@ export const periodFormShape = { fromDate: dateField, fromTime: timeField, toDat
 
 /** The order rule of a form's period; the issue names the field to correct (D-RPT-03). */
 export function checkPeriod(v: { fromDate: string; fromTime: string; toDate: string; toTime: string }, check: z.RefinementCtx): void {
-  const from = localInstant(v.fromDate, v.fromTime);
-  const to = localInstant(v.toDate, v.toTime, 59, 999);
+  const from = wallInstant(v.fromDate, v.fromTime);
+  const to = wallInstant(v.toDate, v.toTime, 59, 999);
   if (Number.isNaN(from) || Number.isNaN(to)) return;
   if (v.toDate < v.fromDate) check.addIssue({ code: 'custom', path: ['toDate'], message: 'validation.secondDate' });
   else if (v.toDate === v.fromDate && v.toTime <= v.fromTime) check.addIssue({ code: 'custom', path: ['toTime'], message: 'validation.secondHour' });
@@ -95,32 +101,52 @@ export interface ReportPeriodForm {
   toTime: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** 'YYYY-MM-DD' of a local date. */
-export const localDateString = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/** D-RPT-02: today 00:00 to 23:59 in the user's zone. */
-export function defaultReportPeriod(now: Date): ReportPeriodForm {
-  const today = localDateString(now);
+/** D-RPT-02: today 00:00 to 23:59, today being the corp's (its zone, J-TZ-01). */
+export function defaultReportPeriod(nowMs: number, timeZone: string): ReportPeriodForm {
+  const today = localDay(nowMs, timeZone);
   return { fromDate: today, fromTime: REPORT_DEFAULT_TIMES.from, toDate: today, toTime: REPORT_DEFAULT_TIMES.to };
 }
 
-/** The API window of a valid form: ISO instants, `to` at the last millisecond of its minute. */
+/** The API window of a valid form: local date-times the server reads in the corp's zone, `to` at the last millisecond of its minute. */
 export function periodToWindow(form: ReportPeriodForm): ReportWindow {
-  return { from: new Date(localInstant(form.fromDate, form.fromTime)).toISOString(), to: new Date(localInstant(form.toDate, form.toTime, 59, 999)).toISOString() };
+  return { from: `${form.fromDate}T${form.fromTime}:00.000`, to: `${form.toDate}T${form.toTime}:59.999` };
+}
+
+/** A local date-time of the API ('YYYY-MM-DDTHH:MM[:SS[.mmm]]', no offset) → its day and time. */
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)$/;
+
+/**
+ * A search's window as instants (ISO, UTC): a local date-time read in the corp's zone, an instant
+ * with its offset as it is. The server's one way from a request's window to the rows it covers.
+ */
+export function windowInZone<T extends ReportWindow>(search: T, timeZone: string): T {
+  const instantOf = (value: string) => {
+    const local = LOCAL_DATE_TIME.exec(value);
+    return local ? new Date(zonedInstant(local[1], local[2], timeZone)).toISOString() : new Date(value).toISOString();
+  };
+  return { ...search, from: instantOf(search.from), to: instantOf(search.to) };
+}
+
+/** An edge of a window for the rules: an instant, or a local date-time's wall clock read as UTC (the span rule allows for a clock change's hour). */
+function edgeMs(value: string): number {
+  const local = LOCAL_DATE_TIME.exec(value);
+  if (!local) return Date.parse(value);
+  const [date, time] = [local[1], local[2]];
+  return wallInstant(date, time.slice(0, 5), Number(time.slice(6, 8) || 0), Number((time.slice(9) || '0').padEnd(3, '0')));
 }
 
 const inYears = (iso: string) => {
-  const year = new Date(iso).getUTCFullYear();
+  const year = new Date(edgeMs(iso)).getUTCFullYear();
   return year >= REPORT_LIMITS.minYear && year <= REPORT_LIMITS.maxYear;
 };
 
-/** An ISO 8601 instant with its offset, within the years a report may cover. */
+/** An ISO 8601 date-time, with its offset or local (the corp's), within the years a report may cover. */
 const instant = z
   .string({ error: 'validation.required' })
   .min(1, { error: 'validation.required' })
-  .pipe(z.iso.datetime({ offset: true, error: 'validation.invalid' }))
-  .refine(inYears, { error: 'validation.invalid' });
+  .pipe(z.iso.datetime({ offset: true, local: true, error: 'validation.invalid' }))
+  .refine(inYears, { error: 'validation.invalid' })
+  .describe("An ISO 8601 date-time: with an offset, that instant; without one ('2026-03-29T00:00'), the corp's clock time (its time zone)");
 
 export const reportWindowShape = { from: instant, to: instant };
 export interface ReportWindow {
@@ -132,7 +158,7 @@ export interface ReportWindow {
 export function checkWindow(value: ReportWindow, check: z.RefinementCtx): void {
   // an instant its own field refused has its issue already
   if (!inYears(value.from) || !inYears(value.to)) return;
-  const problem = windowProblem(Date.parse(value.from), Date.parse(value.to));
+  const problem = windowProblem(edgeMs(value.from), edgeMs(value.to));
   if (problem) check.addIssue({ code: 'custom', path: ['to'], message: problem === 'validation.rangeTooLong' ? rangeMessage() : problem });
 }
 

@@ -17,6 +17,17 @@ export interface SchemaContext {
     /** the first extension number with 3-digit length (system parameter `exten-ini`, default 200) */
     extenIni?: number;
   };
+  /**
+   * A real Asterisk reads the SIP passwords (the server runs with PBX=ari): a new or changed extension
+   * password must be strong (I-SEC-01, domain/sip-password.ts). Unset: the spec's rules alone.
+   */
+  strongSipPasswords?: boolean;
+  /**
+   * The stored row when updating: a rule about changed values only (the strong SIP password) leaves
+   * what is stored alone, so a level-4 user switching `enabled` is not refused for a password they
+   * cannot change.
+   */
+  existing?: Readonly<Record<string, unknown>>;
 }
 
 /** A static option: its value and its label key. */

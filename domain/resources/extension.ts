@@ -3,6 +3,7 @@ import { EXTENSION_RULES as R } from '../constants';
 import { LEVEL } from '../levels';
 import { msg, PATTERNS } from '../validation';
 import { at } from '../navigation';
+import { isWeakSipPassword, SIP_PASSWORD_STRONG_MIN } from '../sip-password';
 import { defineResource, type SchemaContext, type StaticOption } from './define';
 import { intIn, looseFlag, MAX_ID, optionalId, orDefault, whenValid } from './fields';
 
@@ -104,6 +105,16 @@ function passSchema(ctx: SchemaContext) {
   return chars.min(1, { error: 'validation.required' }).refine((v) => v === '' || v.length >= R.passMin, { error: min });
 }
 
+/**
+ * I-SEC-01: where a real Asterisk reads the password (ctx.strongSipPasswords), a new or changed one
+ * must be strong; '' on update and the stored password sent back unchanged keep what is stored.
+ */
+function weakForAsterisk(ctx: SchemaContext, pass: string, number: string): boolean {
+  if (!ctx.strongSipPasswords || pass === '') return false;
+  if (ctx.mode === 'update' && pass === ctx.existing?.pass) return false;
+  return isWeakSipPassword(pass, number);
+}
+
 const action = z.enum(EXTENSION_ACTIONS, { error: 'validation.option' });
 const onbusy = z.enum(EXTENSION_BUSY_ACTIONS, { error: 'validation.option' });
 
@@ -159,6 +170,11 @@ export function extensionSchema(ctx: SchemaContext) {
       error: 'validation.outerRequired',
       // reported even when other fields are wrong too, once these three are readable
       when: whenValid('outer', 'action', 'onbusy'),
+    })
+    .refine((e) => !weakForAsterisk(ctx, e.pass, e.number), {
+      path: ['pass'],
+      error: msg('validation.sipPasswordWeak', { min: SIP_PASSWORD_STRONG_MIN }),
+      when: whenValid('pass', 'number'),
     });
 }
 

@@ -141,13 +141,14 @@ export function AgentsBoard() {
 
   return (
     <div className="flex h-full flex-col gap-[1vh]" data-testid="kiosk-board-agents">
-      <div className="flex flex-wrap items-center gap-x-[2vh] gap-y-[0.5vh] text-[2.6vh] font-semibold" data-testid="kiosk-totals">
+      {/* nine states and the total on one line of a 16:9 TV (a second line would take the floor's height) */}
+      <div className="flex flex-wrap items-center gap-x-[1.2vh] gap-y-[0.5vh] text-[1.9vh] font-semibold" data-testid="kiosk-totals">
         {STATUS_ORDER.map((status) => {
           const look = statusLook(status);
           const Icon = STATUS_ICONS[look.icon];
           return (
-            <span key={status} className="inline-flex items-center gap-[0.6vh] rounded-[0.8vh] px-[1vh] py-[0.2vh]" style={{ background: `var(${look.token})`, color: `var(${look.token}-fg)` }} data-testid={`kiosk-total-${look.tone}`}>
-              <Icon className="size-[2.4vh]" aria-hidden />
+            <span key={status} className="inline-flex items-center gap-[0.5vh] rounded-[0.8vh] px-[0.8vh] py-[0.2vh]" style={{ background: `var(${look.token})`, color: `var(${look.token}-fg)` }} data-testid={`kiosk-total-${look.tone}`}>
+              <Icon className="size-[1.9vh]" aria-hidden />
               {t(look.labelKey)} <span className="tabular-nums">{overview.totals[status] ?? 0}</span>
             </span>
           );

@@ -63,6 +63,10 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       data-testid="kiosk-floor-canvas"
       data-tiles={numbers.length}
       data-columns={fit.columns}
+      // where the tiles are (CSS pixels), for tests that read a tile's colour back from the pixels
+      data-tile-width={fit.tileWidth}
+      data-tile-height={fit.tileHeight}
+      data-gap={fit.gap}
     />
   );
 }, sameFloor);

@@ -1,8 +1,8 @@
 /**
  * The Trend board (issue 4): today's queue calls per 15 minutes, answered and abandoned stacked, with
  * yesterday's total per 15 minutes as a line to compare (visx + d3-scale). Data from
- * GET /api/v1/kiosk/trend for the TV's own local day, asked for when the board shows and every minute
- * while it does. The chart takes its size from a measuring parent (STYLE 14).
+ * GET /api/v1/kiosk/trend for the corp's day (its time zone, J-TZ-01, whatever the TV's), asked for
+ * when the board shows and every minute while it does. The chart takes its size from a measuring parent (STYLE 14).
  */
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { GridRows } from '@visx/grid';
@@ -17,13 +17,6 @@ import { useElementSize } from '../app/use-element-size';
 import { getWithToken } from '../session/exchange';
 
 export const TREND_REFRESH_MS = 60_000;
-
-/** The TV's local midnight today and yesterday (epoch ms), as the endpoint wants them. */
-export function localDayStarts(now: Date): { todayStart: number; yesterdayStart: number } {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  return { todayStart: today.getTime(), yesterdayStart: yesterday.getTime() };
-}
 
 /** "hh:mm" of a bucket's start. */
 export const bucketLabel = (i: number) => {
@@ -43,9 +36,8 @@ function useTrend(): TrendState {
     const load = async () => {
       const current = token();
       if (!current) return;
-      const { todayStart, yesterdayStart } = localDayStarts(new Date());
       try {
-        const trend = await getWithToken<KioskTrend>(`/kiosk/trend?todayStart=${todayStart}&yesterdayStart=${yesterdayStart}`, current, controller.signal, live.corpId);
+        const trend = await getWithToken<KioskTrend>('/kiosk/trend', current, controller.signal, live.corpId);
         setState({ status: 'ready', trend });
       } catch (error) {
         if (controller.signal.aborted) return;

@@ -83,6 +83,38 @@ export const STOCK_DIRECTORIES: AsteriskDirectories = {
   astsbindir: '/usr/sbin',
 };
 
+/**
+ * Where Asterisk's SIP transports listen unless ASTERISK_SIP_BIND says otherwise (I-SEC-01): loopback
+ * only. Phones on other machines are a decision to take (strong SIP passwords, a firewall, the
+ * address of the network the phones are on), not what a first `asterisk:config` does: 0.0.0.0:5060
+ * with guessable passwords is the classic toll-fraud door.
+ */
+export const DEFAULT_SIP_BIND = '127.0.0.1:5060';
+const SIP_PORT = 5060;
+const TLS_PORT = 5061;
+
+/** `host:port` of an IPv4 address, a bracketed IPv6 one, or the address alone (the standard port). */
+function bindAddress(name: string, raw: string, defaultPort: number): { host: string; port: number } {
+  const match = /^(\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\])(?::(\d{1,5}))?$/.exec(raw.trim());
+  const port = match?.[2] === undefined ? defaultPort : Number(match[2]);
+  const octets = match && !match[1].startsWith('[') ? match[1].split('.').map(Number) : [];
+  if (!match || octets.some((o) => o > 255) || port < 1 || port > 65535) {
+    throw new Error(`${name} must be an IP address and port, e.g. 127.0.0.1:5060, 192.168.1.10:5060 or [::1]:5060 (got "${raw}")`);
+  }
+  return { host: match[1], port };
+}
+
+/**
+ * The UDP and TLS transports' bind addresses from the environment: ASTERISK_SIP_BIND (default
+ * DEFAULT_SIP_BIND) and ASTERISK_TLS_BIND (default the SIP address's host on port 5061, so TLS is no
+ * wider than UDP). Throws a message naming the setting when one is not an address.
+ */
+export function sipBindsFromEnv(env: Record<string, string | undefined>): { sipBind: string; tlsBind: string } {
+  const sip = bindAddress('ASTERISK_SIP_BIND', env.ASTERISK_SIP_BIND?.trim() || DEFAULT_SIP_BIND, SIP_PORT);
+  const tls = env.ASTERISK_TLS_BIND?.trim() ? bindAddress('ASTERISK_TLS_BIND', env.ASTERISK_TLS_BIND, TLS_PORT) : { host: sip.host, port: TLS_PORT };
+  return { sipBind: `${sip.host}:${sip.port}`, tlsBind: `${tls.host}:${tls.port}` };
+}
+
 export interface AsteriskConfigOptions {
   database: PgConnection;
   /** the ARI user Callboard connects with (ARI_USER / ARI_PASSWORD) and the HTTP server it answers on (from ARI_URL) */
@@ -92,7 +124,7 @@ export interface AsteriskConfigOptions {
    * user and password, on ARI's address, port 5038 unless given (AMI_PORT)
    */
   amiPort?: number;
-  /** the PJSIP UDP transport's bind address, `host:port` (default 0.0.0.0:5060) */
+  /** the PJSIP UDP transport's bind address, `host:port` (sipBindsFromEnv: 127.0.0.1:5060 unless ASTERISK_SIP_BIND) */
   sipBind: string;
   /** a TLS transport for extensions of port type TLS: the certificate and key files (none: no TLS transport) */
   tls?: { certFile: string; keyFile: string; bind: string } | null;

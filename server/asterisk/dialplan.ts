@@ -28,6 +28,8 @@
  *                        Pickup, ChanSpy, Whisper, Reminder, Forward): who may spy, a reminder's call, the
  *                        forward every extension looks up before it rings
  *   callboard-vm-saved   the hangup handler that makes a message left a voicemail row (voicemail.ts)
+ *   callboard-spy-leg    a supervisor's phone, answered, listening to a call (G-SPY: the ARI adapter
+ *                        originates it here with the spied channel and ChanSpy's options)
  *
  * Outbound (domain/outbound.ts): each enabled SIP route (C-SIP) is a pattern in c{corpId}-internal that
  * dials its translation through its trunk; 0 + a number no route takes leaves by the preferred trunk.
@@ -46,8 +48,9 @@
  */
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { daysOf, IVR_OPTION_FIELDS, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, trunkEndpointName } from '../../domain';
+import { daysOf, IVR_OPTION_FIELDS, SPY_LEG, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, trunkEndpointName } from '../../domain';
 import type { Db } from '../db/database';
+import { corpZone } from '../corp-zone';
 import { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE } from './config';
 import { dndCheck, featureContexts, featureDigitsPattern, featureSteps, forwardCheck, type FeatureCorp } from './features';
 import { integrationContext, integrationContextLines, loadIntegrations, type DialplanIntegration } from './integration-dialplan';
@@ -75,6 +78,8 @@ export interface DialplanCorp {
   id: number;
   url: string;
   name: string;
+  /** the IANA zone its time conditions, extension schedules and reminders are read in (GotoIfTime's timezone, J-TZ-01); absent: Asterisk's local time */
+  timeZone?: string;
   extensions: DialplanExtension[];
   queues: { id: number; name: string; failoverAction: string; failoverTimeout: number }[];
   trunks: { number: string; action: string; outgoing: boolean; preference: boolean; enabled: boolean }[];
@@ -119,14 +124,12 @@ export interface DialplanOptions {
    * `{soundsRoot}/{corpId}/{file}` without its extension. Relative paths are resolved here.
    */
   soundsRoot?: string;
-  /** the IANA zone time conditions are read in (GotoIfTime's timezone); default Asterisk's local time */
-  timeZone?: string;
 }
 
 /** What the generator reads: every enabled corp with its extensions, queues, trunks, IVRs, time conditions, follow-me and speed dials. */
 export async function loadDialplanData(db: Db): Promise<DialplanData> {
   const [corps, extensions, queues, trunks, ivrs, times, options, follows, corpSpeed, extenSpeed, schedules, routes, groups, corpRules, extenRules, inRules, hold, media] = await Promise.all([
-    db.select({ id: corp.id, url: corp.url, name: corp.name, enabled: corp.enabled }).from(corp).orderBy(asc(corp.id)),
+    db.select({ id: corp.id, url: corp.url, name: corp.name, enabled: corp.enabled, timeZone: corp.timeZone }).from(corp).orderBy(asc(corp.id)),
     db
       .select({ id: extension.id, corpId: extension.corpId, number: extension.number, enabled: extension.enabled, action: extension.action, onbusy: extension.onbusy, outer: extension.outer, timeExtensId: extension.timeExtensId, spy: extension.spy })
       .from(extension)
@@ -178,6 +181,7 @@ export async function loadDialplanData(db: Db): Promise<DialplanData> {
         id: c.id,
         url: c.url,
         name: c.name,
+        timeZone: corpZone(c.timeZone),
         extensions: extensions
           .filter((e) => e.corpId === c.id)
           .map(({ id, corpId: _corp, timeExtensId, ...e }) => ({
@@ -253,7 +257,7 @@ export const timeContext = (corpId: number) => `c${corpId}-time`;
  * An IVR goes to its menu (c{corpId}-ivr-{id}), a time condition to c{corpId}-time; speed-dial values
  * (enqueue_…, login_…, logout_…, and the features: features.ts) are read too.
  */
-export function destinationSteps(c: DialplanCorp, destination: string, inline = true, options: DialplanOptions = {}): string[] {
+export function destinationSteps(c: DialplanCorp, destination: string, inline = true): string[] {
   const d = parseDestination(destination);
   if (d?.kind === 'hangup') return [' same => n,Hangup()'];
   const queueId = d?.kind === 'queue' ? d.id : d?.kind === 'queueSpeed' && d.action === 'enqueue' && d.corpId === c.id ? d.queueId : null;
@@ -264,7 +268,7 @@ export function destinationSteps(c: DialplanCorp, destination: string, inline = 
   if (d?.kind === 'ivr' && c.ivrs?.some((i) => i.id === d.id)) return [` same => n,Goto(${ivrContext(c.id, d.id)},s,1)`];
   if (d?.kind === 'time' && c.times?.some((t) => t.id === d.id)) return [` same => n,Goto(${timeContext(c.id)},${d.id},1)`];
   if (d?.kind === 'queueSpeed' && d.action !== 'enqueue' && d.corpId === c.id && c.queues.some((q) => q.id === d.queueId)) return queueLoginSteps(c, d.queueId, d.action);
-  if (d?.kind === 'fixed') return featureSteps(featureCorp(c, options), d.word, null);
+  if (d?.kind === 'fixed') return featureSteps(featureCorp(c), d.word, null);
   if (d?.kind === 'integration' && c.integrations?.some((i) => i.id === d.id)) return [` same => n,Goto(${integrationContext(c.id, d.id)},s,1)`];
   return [` same => n,Log(NOTICE,Callboard: destination ${argText(destination)} is not in the generated dialplan)`, ' same => n,Hangup()'];
 }
@@ -290,8 +294,8 @@ function forwarding(c: DialplanCorp): boolean {
 }
 
 /** What the features (features.ts) need of a corp. */
-function featureCorp(c: DialplanCorp, options: DialplanOptions): FeatureCorp {
-  return { id: c.id, restrictionCheck: (what) => restrictionCheck(c, what), timeZone: options.timeZone };
+function featureCorp(c: DialplanCorp): FeatureCorp {
+  return { id: c.id, restrictionCheck: (what) => restrictionCheck(c, what), timeZone: c.timeZone };
 }
 
 /** `steps` with the first one labelled. */
@@ -332,13 +336,13 @@ function fallbackSteps(c: DialplanCorp, e: DialplanExtension, action: string, re
  * simulator does, dial-calls.ts mailboxFor), followMe through its follow-me numbers, exTouch to its
  * external number. `forward`: whether the corp has a Forward speed dial (given by a caller that knows).
  */
-export function extensionSteps(c: DialplanCorp, e: DialplanExtension, options: DialplanOptions = {}, forward = forwarding(c)): string[] {
+export function extensionSteps(c: DialplanCorp, e: DialplanExtension, forward = forwarding(c)): string[] {
   const outer = e.action === 'simTouch' && e.outer ? dialTarget(c, e.outer) : null;
   const dial = `Dial(PJSIP/${c.id}_${e.number}${outer ? `&${outer}` : ''},30)`;
   const unanswered = fallbackSteps(c, e, e.action, 'u');
   const busy = fallbackSteps(c, e, e.onbusy, 'b');
   // C-ETC: outside its schedule the extension does not ring; the call goes as an unanswered one
-  const schedule = (e.schedule ?? []).map((o) => timeCheck(o, options)).filter((check): check is string => check !== null);
+  const schedule = (e.schedule ?? []).map((o) => timeCheck(o, c.timeZone)).filter((check): check is string => check !== null);
   // where the corp has a Forward speed dial, a forward set from the phone (features.ts) goes first; a
   // phone in do-not-disturb (G-AGS-03) is not rung: its call goes as a busy one
   const steps: string[] = [...(forward ? forwardCheck(c.id, e.number) : []), dndCheck(c.id, e.number, 'dnd')];
@@ -375,25 +379,25 @@ function lastMinute(to: string): string {
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
-/** GotoIfTime's condition for a time option (days and hours, in `timeZone` when given); null for an empty one. */
-function timeCheck(o: { from: string; to: string; days: string }, options: DialplanOptions): string | null {
+/** GotoIfTime's condition for a time option (days and hours, in the corp's `timeZone` when given); null for an empty one. */
+function timeCheck(o: { from: string; to: string; days: string }, timeZone: string | undefined): string | null {
   const days = daysOf(o.days).map((d) => d.toLowerCase());
   if (days.length === 0 || minutesOf(o.from) >= minutesOf(o.to)) return null;
-  const zone = options.timeZone && /^[A-Za-z0-9_+/-]+$/.test(options.timeZone) ? `,${options.timeZone}` : '';
+  const zone = timeZone && /^[A-Za-z0-9_+/-]+$/.test(timeZone) ? `,${timeZone}` : '';
   return `${o.from}-${lastMinute(o.to)},${days.join('&')},*,*${zone}`;
 }
 
 /**
  * The time conditions of a corp (C-TC), `c{corpId}-time`, one extension per condition: each option in
- * turn (GotoIfTime on its days and hours, in `timeZone` when given), else the default action.
+ * turn (GotoIfTime on its days and hours, in the corp's zone), else the default action.
  */
-export function timeConditionContext(c: DialplanCorp, options: DialplanOptions = {}): string[] {
+export function timeConditionContext(c: DialplanCorp): string[] {
   const lines = [`[${timeContext(c.id)}]`];
   for (const t of c.times ?? []) {
     lines.push(`exten => ${t.id},1,NoOp(time condition ${argText(t.name)})`);
     const branches: string[] = [];
     t.options.forEach((o, i) => {
-      const check = timeCheck(o, options);
+      const check = timeCheck(o, c.timeZone);
       if (!check) return;
       const days = daysOf(o.days).map((d) => d.toLowerCase());
       const label = `o${i + 1}`;
@@ -461,22 +465,22 @@ export function ivrContextLines(c: DialplanCorp, i: NonNullable<DialplanCorp['iv
  * extension of the corp; an extension speed dial (C-ESD, 1-9) is the calling extension's own, found
  * in `c{corpId}-speed` as `{number}*{code}` by the calling endpoint (`{corpId}_{number}`).
  */
-function speedDialLines(c: DialplanCorp, options: DialplanOptions): { internal: string[]; context: string[] } {
+function speedDialLines(c: DialplanCorp): { internal: string[]; context: string[] } {
   const internal: string[] = [];
   for (const s of c.speedDials ?? []) {
-    internal.push(`exten => *${s.number},1,NoOp(company speed dial ${s.number})`, ...destinationSteps(c, s.action, true, options));
+    internal.push(`exten => *${s.number},1,NoOp(company speed dial ${s.number})`, ...destinationSteps(c, s.action));
     // a feature also takes digits after its code: *{code}{digits} (features.ts)
     const d = parseDestination(s.action);
     if (d?.kind !== 'fixed') continue;
     const digits = featureDigitsPattern(d.word, s.number);
-    internal.push(`exten => ${digits.pattern},1,NoOp(company speed dial ${s.number}: ${d.word} with digits)`, ...featureSteps(featureCorp(c, options), d.word, digits.digits));
+    internal.push(`exten => ${digits.pattern},1,NoOp(company speed dial ${s.number}: ${d.word} with digits)`, ...featureSteps(featureCorp(c), d.word, digits.digits));
   }
   const own = c.extensions.filter((e) => (e.speedDials ?? []).length > 0);
   if (own.length === 0) return { internal, context: [] };
   internal.push(`exten => _*X,1,Goto(c${c.id}-speed,\${CUT(CHANNEL(endpoint),_,2)}*\${EXTEN:1},1)`);
   const context = [`[c${c.id}-speed]`];
   for (const e of own) {
-    for (const s of e.speedDials ?? []) context.push(`exten => ${e.number}*${s.number},1,NoOp(speed dial ${s.number} of ${e.number})`, ...destinationSteps(c, s.action, true, options));
+    for (const s of e.speedDials ?? []) context.push(`exten => ${e.number}*${s.number},1,NoOp(speed dial ${s.number} of ${e.number})`, ...destinationSteps(c, s.action));
   }
   context.push('exten => _X.,1,Log(NOTICE,Callboard: no such speed dial ${EXTEN})', ' same => n,Hangup()');
   return { internal, context };
@@ -488,7 +492,7 @@ function internalContext(c: DialplanCorp, speed: string[], options: DialplanOpti
   const numbers = new Set(c.extensions.map((e) => e.number));
   // whether the corp's extensions look up a forward: once for all of them
   const forward = forwarding(c);
-  for (const e of c.extensions) lines.push(...extensionSteps(c, e, options, forward));
+  for (const e of c.extensions) lines.push(...extensionSteps(c, e, forward));
   for (const q of c.queues) {
     const code = `6${q.id}`;
     if (numbers.has(code)) lines.push(`; queue ${q.id} (${comment(q.name)}): 6${q.id} is extension ${code}, not the queue`);
@@ -641,6 +645,15 @@ function incomingContexts(c: DialplanCorp): string[] {
   return lines;
 }
 
+/** Where the ARI adapter sends a supervisor's answered phone: ChanSpy on the channel it names (domain SPY_LEG). */
+function spyLegContext(): string[] {
+  return [
+    `[${SPY_LEG.context}]`,
+    `exten => s,1,ChanSpy(\${${SPY_LEG.channelVar}},\${${SPY_LEG.optionsVar}})`,
+    ' same => n,Hangup()',
+  ];
+}
+
 function queuesContext(c: DialplanCorp): string[] {
   const lines = [`[c${c.id}-queues]`];
   for (const q of c.queues) lines.push(`exten => ${q.id},1,NoOp(queue ${argText(q.name)})`, ...queueSteps(c, q));
@@ -656,11 +669,11 @@ export function generateDialplanContexts(data: DialplanData, options: DialplanOp
     '; `npm run asterisk:config` and, with ASTERISK_DIALPLAN_FILE, by the server after every change. Do not edit.',
   ];
   for (const c of data.corps) {
-    const speed = speedDialLines(c, options);
+    const speed = speedDialLines(c);
     out.push('', `; ================= ${comment(c.name)} (${comment(c.url)}, corp ${c.id})`, ...internalContext(c, speed.internal, options, data.mediaServers ?? []), '', ...inboundContext(c), '', ...queuesContext(c));
-    if (c.times?.length) out.push('', ...timeConditionContext(c, options));
+    if (c.times?.length) out.push('', ...timeConditionContext(c));
     for (const i of c.ivrs ?? []) out.push('', ...ivrContextLines(c, i, options));
-    for (const i of c.integrations ?? []) out.push('', ...integrationContextLines(c.id, i, { sound: (file) => soundPath(options, c.id, file), steps: (destination) => destinationSteps(c, destination, true, options) }));
+    for (const i of c.integrations ?? []) out.push('', ...integrationContextLines(c.id, i, { sound: (file) => soundPath(options, c.id, file), steps: (destination) => destinationSteps(c, destination) }));
     if (speed.context.length) out.push('', ...speed.context);
     const restrict = restrictionContexts(c);
     if (restrict.length) out.push('', ...restrict);
@@ -668,7 +681,7 @@ export function generateDialplanContexts(data: DialplanData, options: DialplanOp
     if (incoming.length) out.push('', ...incoming);
     out.push('', ...featureContexts(c.id, c.extensions.filter((e) => e.spy).map((e) => e.number), forwarding(c)));
   }
-  out.push('', ...voicemailSavedContext());
+  out.push('', ...voicemailSavedContext(), '', ...spyLegContext());
   return out.join('\n') + '\n';
 }
 

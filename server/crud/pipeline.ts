@@ -303,7 +303,12 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     // below level 1 the corp comes from the token (or the row or the parent), never from the body;
     // level 1 creating without a corpId uses the working corp
     if (definition.corpScoped && (principal.level !== 1 || definition.parent || (!target && !raw.corpId && preCorp !== null))) raw.corpId = preCorp;
-    const schemaCtx: SchemaContext = { mode, actor: { id: principal.userId, level: principal.level, corpId: principal.corpId } };
+    const schemaCtx: SchemaContext = {
+      mode,
+      actor: { id: principal.userId, level: principal.level, corpId: principal.corpId },
+      strongSipPasswords: ctx.config.strongSipPasswords === true,
+      ...(target ? { existing: target.existing } : {}),
+    };
     if (definition.schemaNeedsCorp && preCorp !== null) {
       const limits = await corpLimits(db, preCorp);
       if (limits) schemaCtx.corp = limits;

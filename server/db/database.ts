@@ -33,7 +33,55 @@ export interface Database {
    * Resolves with the function that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` holding the deployment's start lock (I-INST-03): on PostgreSQL a session advisory
+   * lock on START_LOCK_KEY, so instances started at once migrate and seed one after the other (the
+   * lock goes with its connection if the process dies); PGlite belongs to one process and needs none.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** the PostgreSQL connection pool's sizes (for /metrics), null on PGlite */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** the pool's ceiling */
+  max: number;
+  /** connections open (idle and busy) */
+  total: number;
+  idle: number;
+  /** queries waiting for a connection */
+  waiting: number;
+}
+
+/**
+ * The key of the start lock (pg_advisory_lock): 'callboar' read as a 64-bit number. Fixed, so every
+ * instance of every version takes the same one; other programs sharing the database pick other keys.
+ */
+export const START_LOCK_KEY = '7161124095259533682';
+/** The connections of one instance's pool. */
+const POOL_MAX = 10;
+
+/** `work` inside pg_advisory_lock / pg_advisory_unlock on one connection of the pool. */
+async function underAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    // waits while another instance holds it (its migrations and seed take seconds)
+    await client.query('select pg_advisory_lock($1::bigint)', [START_LOCK_KEY]);
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    const unlocked = await client.query('select pg_advisory_unlock($1::bigint)', [START_LOCK_KEY]).then(
+      () => true,
+      () => false,
+    );
+    // a connection that could not unlock is closed: its session ends, and the lock with it
+    client.release(!unlocked);
+  }
 }
 
 /** How long a lost PostgreSQL LISTEN connection waits before it connects again. */
@@ -90,7 +138,7 @@ export { MIGRATIONS_FOLDER };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: POOL_MAX });
     // an idle client losing its connection must not crash the process
     pool.on('error', () => undefined);
     const orm = drizzlePg({ client: pool, schema });
@@ -99,6 +147,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(orm, { migrationsFolder: MIGRATIONS_FOLDER }),
       listen: (channel, onNotify) => listenPostgres(config.databaseUrl as string, channel, onNotify),
+      exclusive: (work) => underAdvisoryLock(pool, work),
+      poolStats: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -123,6 +173,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         if (!client.closed) await stop();
       };
     },
+    exclusive: (work) => work(),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

@@ -33,6 +33,11 @@ export const corp = pgTable(
     costEnabled: boolean('cost_enabled').notNull().default(false),
     roomEnabled: boolean('room_enabled').notNull().default(false),
     webHook: varchar('web_hook', { length: 500 }).notNull().default(''),
+    /**
+     * the corp's IANA time zone, whose days every day boundary of the corp follows (J-TZ-01); null: the
+     * server's zone (the rows from before this column, a corp created without one), read by corpZone()
+     */
+    timeZone: varchar('time_zone', { length: 64 }),
     /** the system corp (`supervisor`): cannot be deleted nor renamed */
     system: boolean('system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

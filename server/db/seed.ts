@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_COLOURS, DEFAULT_DESTINATION_GROUPS, DEFAULT_PARAMETERS, defaultMonPath, defaultViews, MAIL_PARAMS, type ViewGrant } from '../../domain';
+import { randomSipPassword, randomVoicemailPin } from '../asterisk/sip-passwords';
 import { hashPassword, type HashOptions } from '../auth/passwords';
 import type { Db } from './database';
 import { pauseReason } from './schema-agents';
@@ -81,14 +82,25 @@ export async function seedProduction(db: Db, hash: HashOptions, adminPassword?: 
   return { nick: 'super', password, generated: !adminPassword };
 }
 
+export interface DemoSeedOptions {
+  /**
+   * a real Asterisk reads the demo's SIP secrets (a PBX=ari start with CALLBOARD_DEMO=1, I-SEC-01):
+   * random SIP passwords, voicemail PINs and trunk secret instead of the guessable `{corp}-{number}`
+   */
+  strongSecrets?: boolean;
+}
+
 /**
  * The demo tenants (ARCHITECTURE "demo tenants"): corps supervisor (1), acme (2), globex (3); all
  * users with password `callboard`, hashed once. acme has extensions 201-240 and the queues Sales
  * (ringall, 12 members), Support (rrmemory, 16) and Billing (leastrecent, 8); globex has 1001-1012
- * and Helpdesk (8 members). SIP passwords are `{corp}-{number}`.
+ * and Helpdesk (8 members). SIP passwords are `{corp}-{number}` (the simulator speaks no SIP, and the
+ * tests against a real Asterisk register phones with them), random ones with `strongSecrets`.
  */
-export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Promise<void> {
+export async function seedDemo(db: Db, hash: HashOptions, passHash?: string, options: DemoSeedOptions = {}): Promise<void> {
   const passwordHash = passHash ?? (await hashPassword(DEMO_PASSWORD, hash));
+  const sipPass = (corpUrl: string, number: number) => (options.strongSecrets ? randomSipPassword(String(number)) : `${corpUrl}-${number}`);
+  const vmPin = (number: number) => (options.strongSecrets ? randomVoicemailPin(String(number)) : String(number));
   const supervisorId = await seedSystem(db);
   const [acme] = await db
     .insert(corp)
@@ -154,10 +166,10 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
       return {
         corpId: acme.id,
         number: String(number),
-        pass: `acme-${number}`,
+        pass: sipPass('acme', number),
         userId: user?.id ?? null,
         description: user?.name ?? name,
-        vmpass: String(number),
+        vmpass: vmPin(number),
         callgroup: number <= 212 ? 1 : number <= 228 ? 2 : number <= 236 ? 3 : 0,
         // a few browser softphones with several devices, one on external transfer when busy, two switched off
         portType: number % 10 === 5 ? 'WSS' : 'UDP',
@@ -172,7 +184,7 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
   await db.insert(extension).values(
     GLOBEX_NAMES.map((name, i) => {
       const number = 1001 + i;
-      return { corpId: globex.id, number: String(number), pass: `globex-${number}`, description: name, vmpass: String(number) };
+      return { corpId: globex.id, number: String(number), pass: sipPass('globex', number), description: name, vmpass: vmPin(number) };
     }),
   );
 
@@ -207,7 +219,7 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
     ]),
   );
 
-  await seedRouting(db, { acme: acme.id, globex: globex.id }, queueId);
+  await seedRouting(db, { acme: acme.id, globex: globex.id }, queueId, options.strongSecrets ? randomSipPassword() : 'acme-trunk');
   await seedMeetings(db, acme.id, { admin: userOf(acme.id, 'admin').id, agent: userOf(acme.id, 'agent').id, owner: userOf(acme.id, 'owner').id });
 }
 
@@ -217,7 +229,7 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string): Pr
  * with SIP routes, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules;
  * then what callers hear and answer (seedCallerJourney).
  */
-async function seedRouting(db: Db, corps: { acme: number; globex: number }, queueId: (name: string) => number): Promise<void> {
+async function seedRouting(db: Db, corps: { acme: number; globex: number }, queueId: (name: string) => number, trunkPass: string): Promise<void> {
   const [carrier] = await db.insert(sipServer).values({ name: 'Carrier', ip: 'sip.carrier.example', port: 5060 }).returning({ id: sipServer.id });
   const [hours] = await db.insert(timeCondition).values({ corpId: corps.acme, name: 'Business hours', defaultAction: 'hangup' }).returning({ id: timeCondition.id });
   await db.insert(timeOption).values([
@@ -227,7 +239,7 @@ async function seedRouting(db: Db, corps: { acme: number; globex: number }, queu
   const trunks = await db
     .insert(trunk)
     .values([
-      { corpId: corps.acme, number: '551130001000', serverId: carrier.id, action: `time:${hours.id}`, registerTrunk: true, pass: 'acme-trunk', outboundAuthRegister: true, outboundAuth: '551130001000' },
+      { corpId: corps.acme, number: '551130001000', serverId: carrier.id, action: `time:${hours.id}`, registerTrunk: true, pass: trunkPass, outboundAuthRegister: true, outboundAuth: '551130001000' },
       { corpId: corps.acme, number: '551130001001', serverId: carrier.id, action: `queue:${queueId('Billing')}`, preference: true },
       { corpId: corps.globex, number: '551140002000', serverId: carrier.id, action: `queue:${queueId('Helpdesk')}` },
     ])

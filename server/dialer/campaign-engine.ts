@@ -18,7 +18,8 @@ import { and, asc, count, eq, inArray, isNull, lt, lte, notInArray, or, sql } fr
 import type { Subscription } from 'rxjs';
 import type { DialerStatus } from '../../domain';
 import type { Db } from '../db/database';
-import { dialer, dialerNumber, trunk } from '../db/schema';
+import { corpZone } from '../corp-zone';
+import { corp, dialer, dialerNumber, trunk } from '../db/schema';
 import { PbxError, type DialOutcome, type DialOutRequest, type PbxAdapter } from '../pbx';
 import type { CampaignControl } from './campaign-control';
 import { afterAttempt, dialable, freeSlots, misconfigured, nextStep, retryCutoff, staleCutoff, type Campaign, type NumberCounts } from './campaign-plan';
@@ -49,8 +50,6 @@ export interface CampaignEngineOptions {
   adapter: Pick<PbxAdapter, 'dialOut' | 'events$'>;
   /** the file store's root (DATA_DIR/sounds): a msg campaign's sound is `{root}/{corpId}/{sound}` */
   soundsRoot: string;
-  /** IANA zone of the campaigns' windows; default the server's own */
-  timeZone?: string;
   clock?: EngineClock;
   /** how often running campaigns are looked at (default 5 s) */
   tickMs?: number;
@@ -189,7 +188,7 @@ export class CampaignEngine implements CampaignControl {
     if (this.stopped) return;
     const now = this.clock.now();
     this.prune(now);
-    const campaigns: Campaign[] = await this.db
+    const rows = await this.db
       .select({
         id: dialer.id,
         corpId: dialer.corpId,
@@ -203,16 +202,20 @@ export class CampaignEngine implements CampaignControl {
         horaDesde: dialer.horaDesde,
         horaHasta: dialer.horaHasta,
         sound: dialer.sound,
+        timeZone: corp.timeZone,
       })
       .from(dialer)
       .innerJoin(trunk, eq(trunk.id, dialer.trunkId))
+      .innerJoin(corp, eq(corp.id, dialer.corpId))
       .where(eq(dialer.status, 'running' satisfies DialerStatus))
       .orderBy(asc(dialer.id));
+    // each campaign's window is in its corp's zone (J-TZ-01)
+    const campaigns: Campaign[] = rows.map((r) => ({ ...r, timeZone: corpZone(r.timeZone) }));
     for (const c of campaigns) {
       if (this.stopped) return;
       await this.recoverStale(c, now);
       const counts = await this.counts(c.id);
-      const step = nextStep(c, counts, this.liveCalls(c.id), now, this.options.timeZone, this.backoff.get(c.id) ?? 0);
+      const step = nextStep(c, counts, this.liveCalls(c.id), now, this.backoff.get(c.id) ?? 0);
       if (step.kind === 'finish') {
         await this.db
           .update(dialer)

@@ -20,6 +20,8 @@ export interface Campaign {
   horaDesde: number;
   horaHasta: number;
   sound: string;
+  /** the IANA zone of the corp, whose days and hours the window is (J-TZ-01) */
+  timeZone: string;
 }
 
 export interface NumberCounts {
@@ -38,12 +40,12 @@ export type CampaignStep =
  * What a running campaign does now. `live`: its calls in progress on this engine (ringing or answered);
  * the 'dialing' rows count too, so engines that share the database keep to one limit between them.
  */
-export function nextStep(c: Campaign, counts: NumberCounts, live: number, now: number, timeZone?: string, backoffUntil = 0): CampaignStep {
+export function nextStep(c: Campaign, counts: NumberCounts, live: number, now: number, backoffUntil = 0): CampaignStep {
   // every number answered or out of tries, and nothing of it still on the line
   if (counts.pending === 0 && counts.dialing === 0 && live === 0) return { kind: 'finish' };
   if (counts.pending === 0) return { kind: 'wait', why: 'limit' };
   if (now < backoffUntil) return { kind: 'wait', why: 'backoff' };
-  if (!dialerWindowOpen(c, now, timeZone)) return { kind: 'wait', why: 'window' };
+  if (!dialerWindowOpen(c, now, c.timeZone)) return { kind: 'wait', why: 'window' };
   const slots = freeSlots(c.callLimit, live, counts.dialing);
   return slots > 0 ? { kind: 'dial', slots } : { kind: 'wait', why: 'limit' };
 }

@@ -209,6 +209,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     resetCounters: () => {
       stats.c = emptyCounters(stats.c.connections);
     },
+    outboxBacklog: () => outbox.backlog(),
     shutdown,
   };
   if (options.server) attach(options.server);

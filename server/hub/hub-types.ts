@@ -149,6 +149,8 @@ export interface HubServer {
   /** closes every connection of a user (session revoked, user deleted); returns how many */
   closeUser(userId: number, error?: string): number;
   resetCounters(): void;
+  /** connections with records waiting to be sent and their bytes (a slow consumer's backlog, /metrics) */
+  outboxBacklog(): { connections: number; bytes: number };
   /** Close with allowReconnect:true to every connection, then stops accepting. */
   shutdown(reason?: string): Promise<void>;
 }

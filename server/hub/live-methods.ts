@@ -12,6 +12,9 @@ import {
   dndInput,
   pauseInput,
   queueLoginInput,
+  recordInput,
+  spyInput,
+  transferInput,
   unpauseInput,
   type HubPushes,
   type LiveChannel,
@@ -23,6 +26,7 @@ import {
 import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { ApiFailure } from '../errors';
 import type { Actor, AgentActions } from '../live/agent-actions';
+import type { CallActions } from '../live/call-actions';
 import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-types';
 
 /** The live state the methods read (per corp); built elsewhere from the PBX events. */
@@ -42,6 +46,8 @@ export interface LiveMethodsOptions {
   now?: () => number;
   /** the supervisor's hands (pause, log-in, DND); without them those methods answer 'unavailable' */
   agents?: AgentActions;
+  /** and on live calls (spy, record, transfer) */
+  calls?: CallActions;
 }
 
 /** corpId argument: a number or numeric string; missing/null means the caller's own corp. */
@@ -109,6 +115,10 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
     if (!options.agents) throw new HubError('errors.pbxUnavailable');
     return options.agents;
   };
+  const calls = (): CallActions => {
+    if (!options.calls) throw new HubError('errors.pbxUnavailable');
+    return options.calls;
+  };
   function snapshot<K extends 'AllExtensions' | 'AllChannels' | 'AllContacts' | 'AllQueues'>(
     push: K,
     load: (corpId: number) => Promise<unknown[]> | unknown[],
@@ -170,6 +180,29 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
       const corpId = authorizeCorp(ctx, corp);
       const input = parsed(dndInput, { number, on });
       return asHub(() => agents().setDnd(actorOf(ctx.principal), corpId, input));
+    },
+    SpyCall: (ctx: HubCallContext, number?: unknown, mode?: unknown, from?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(spyInput, { number, mode, from });
+      return asHub(() => calls().spy(actorOf(ctx.principal), corpId, input));
+    },
+    RecordCall: (ctx: HubCallContext, number?: unknown, on?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      const input = parsed(recordInput, { number, on });
+      return asHub(() => calls().record(actorOf(ctx.principal), corpId, input));
+    },
+    TransferCall: (ctx: HubCallContext, target?: unknown, to?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      // an extension number transfers its call; anything else names a waiting caller's channel
+      const who = typeof target === 'string' && /^\d{1,10}$/.test(target) ? { number: target } : { callId: target };
+      const input = parsed(transferInput, { ...who, to });
+      return asHub(() => calls().transfer(actorOf(ctx.principal), corpId, input));
+    },
+    AttendedTransfer: (ctx: HubCallContext, number?: unknown, step?: unknown, to?: unknown, from?: unknown, corp?: unknown) => {
+      const corpId = authorizeCorp(ctx, corp);
+      // null and missing are the same for the optional arguments (a client passes null to reach corpId)
+      const input = parsed(transferInput, { number, mode: 'attended', step, to: to ?? undefined, from: from ?? undefined });
+      return asHub(() => calls().transfer(actorOf(ctx.principal), corpId, input));
     },
   };
 }

@@ -74,6 +74,16 @@ export class Outbox {
     }
   }
 
+  /**
+   * What waits to be sent (/metrics): the connections with records queued (between ticks, those over
+   * the high-water mark) and their bytes. Sizes only what was queued since the last look (queuedBytes).
+   */
+  backlog(): { connections: number; bytes: number } {
+    let bytes = 0;
+    for (const conn of this.dirty) bytes += this.queuedBytes(conn);
+    return { connections: this.dirty.size, bytes };
+  }
+
   /** forgets what was queued for a connection that is gone */
   drop(conn: Connection): void {
     this.dirty.delete(conn);

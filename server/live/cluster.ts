@@ -73,6 +73,9 @@ interface ReplyMessage {
   message?: string;
 }
 
+/** The Redis key of the leader lock: its value is the leading instance's id (read by /health). */
+export const leaderLockKey = (prefix: string): string => `${prefix}:leader`;
+
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
@@ -82,7 +85,7 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
   const renewMs = options.renewMs ?? 1000;
   const timeoutMs = options.requestTimeoutMs ?? 3000;
   const instanceId = randomUUID();
-  const lockKey = `${prefix}:leader`;
+  const lockKey = leaderLockKey(prefix);
   const requestChannel = `${prefix}:rpc`;
   const replyChannel = `${prefix}:rpc:reply:${instanceId}`;
   const retryStrategy = (times: number) => Math.min(50 * 2 ** Math.min(times, 10), 2000);

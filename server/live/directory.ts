@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { extensionDisplayName, parseDestination } from '../../domain';
+import { corpZone } from '../corp-zone';
 import type { Db } from '../db/database';
 import { appUser, corp, extension, ivr, poll, question, queue, queueMember } from '../db/schema';
 import { pauseReason } from '../db/schema-agents';
@@ -46,14 +47,14 @@ export interface PbxDirectoryProvider extends DirectoryProvider {
 const IVR_OPTION_COLUMNS = ['option0', 'option1', 'option2', 'option3', 'option4', 'option5', 'option6', 'option7', 'option8', 'option9'] as const;
 
 /**
- * The live directory from the database: per enabled corp, its enabled extensions (named by domain
+ * The live directory from the database: per enabled corp, its time zone, its enabled extensions (named by domain
  * extensionDisplayName, as the REST list names them; with their action and busy action), its queues with their members in
  * the order they were added, the service-level threshold and the poll, and its IVRs and polls.
  */
 export function createDbDirectory(db: Db): PbxDirectoryProvider {
   return {
     async corps(): Promise<PbxDirectoryCorp[]> {
-      const corps = await db.select({ id: corp.id }).from(corp).where(eq(corp.enabled, true)).orderBy(asc(corp.id));
+      const corps = await db.select({ id: corp.id, timeZone: corp.timeZone }).from(corp).where(eq(corp.enabled, true)).orderBy(asc(corp.id));
       const exts = await db
         .select({
           corpId: extension.corpId,
@@ -105,7 +106,7 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         list.push(q.id);
         byPoll.set(q.pollId, list);
       }
-      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, extensions: [], queues: [], ivrs: [], polls: [], pauseReasons: [] }]));
+      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, timeZone: corpZone(c.timeZone), extensions: [], queues: [], ivrs: [], polls: [], pauseReasons: [] }]));
       for (const e of exts) {
         const userName = extensionDisplayName({ userName: e.userName, userNick: e.nick, description: e.description });
         result.get(e.corpId)?.extensions.push({ number: e.number, userName, action: e.action, onbusy: e.onbusy, dndSince: e.dndSince?.getTime() ?? null });

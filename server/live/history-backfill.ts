@@ -1,7 +1,8 @@
 /**
  * The day behind a fresh demo (issue 10: "the simulator's default traffic leaves a realistic day
  * behind so a fresh start has reports to show"). On a first start with the simulator, the same
- * traffic model runs on a manual clock from the start of yesterday (server time) up to now, as fast
+ * traffic model runs on a manual clock from the start of yesterday (in each corp's zone: from the
+ * earliest of them, so every corp has its yesterday and its today, J-TZ-01) up to now, as fast
  * as it can, and its records (cdr, queue_log, recordings, IVR choices, poll answers, voicemails) go
  * through the one record sink, in the shapes Asterisk writes. It runs beside the live simulator (which
  * starts at now, as always), in steps that leave the event loop free, so the server answers at once;
@@ -12,6 +13,8 @@
  * CONNECT and ABANDON only, so they are simply not there, as with a call cut by a PBX restart.
  */
 import { gte, sql } from 'drizzle-orm';
+import { localDayBoundaries, runtimeTimeZone } from '../../domain';
+import { corpTimeZones } from '../corp-zone';
 import type { Db } from '../db/database';
 import { cdr } from '../db/schema';
 import { createSimulator, type SimCorp, type TrafficOptions } from '../pbx';
@@ -33,12 +36,16 @@ export interface BackfillOptions {
 /** Virtual time run between two flushes of the sink: keeps the rows in memory bounded. */
 const STEP_MS = 15 * 60_000;
 
-/** Midnight at the start of yesterday, in the server's time zone. */
-export function startOfYesterday(now: number): number {
-  const day = new Date(now);
-  day.setHours(0, 0, 0, 0);
-  day.setDate(day.getDate() - 1);
-  return day.getTime();
+/** Midnight at the start of yesterday in a zone. */
+export function startOfYesterday(now: number, timeZone: string): number {
+  return localDayBoundaries(now, timeZone, 1, 1)[0];
+}
+
+/** The earliest start of yesterday among the corps' zones: where the backfill begins. */
+export async function backfillStart(db: Db, corpIds: readonly number[], now: number): Promise<number> {
+  const zones = await corpTimeZones(db);
+  const starts = corpIds.map((id) => startOfYesterday(now, zones.get(id) ?? runtimeTimeZone()));
+  return starts.length > 0 ? Math.min(...starts) : startOfYesterday(now, runtimeTimeZone());
 }
 
 /**
@@ -46,7 +53,7 @@ export function startOfYesterday(now: number): number {
  * left idle for days); returns how many cdr rows it wrote (0 when it did not run).
  */
 export async function backfillHistory(options: BackfillOptions): Promise<number> {
-  const from = startOfYesterday(options.now);
+  const from = await backfillStart(options.db, options.corps.map((c) => c.corpId), options.now);
   const [{ count }] = await options.db.select({ count: sql<number>`count(*)::int` }).from(cdr).where(gte(cdr.calldate, new Date(from)));
   if (count > 0 || options.corps.length === 0) return 0;
   const started = Date.now();

@@ -4,7 +4,7 @@
  * (LiveOps) and written once (the leader's `local`); forwarding and serving are derived from them, so a
  * new operation costs its signature and its body, nothing else.
  */
-import type { LiveContact, PbxState } from '../../domain';
+import type { CallActionResult, LiveContact, PbxState, SpyMode } from '../../domain';
 import type { LiveSource } from '../hub';
 import { PbxError, type OriginateRequest, type PauseRequest, type QueueMemberRequest } from '../pbx';
 import type { Cluster } from './cluster';
@@ -16,11 +16,33 @@ export interface LiveOps extends LiveSource {
   removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void>;
   /** pauses or unpauses a queue member (G-PAU) */
   pauseMember(request: PauseRequest): Promise<void>;
+  /** the supervisor's phone into the call of `number` (G-SPY); PbxError 'conflict' when it is in none */
+  spyOn(request: { corpId: number; number: string; from: string; mode: SpyMode }): Promise<CallActionResult>;
+  /** starts or stops recording the call of `number` (G-REC); PbxError 'conflict' when it is in none */
+  recordCall(request: { corpId: number; number: string; on: boolean }): Promise<CallActionResult & { recording: string }>;
+  /**
+   * sends the other party of `number`'s call, or a waiting caller (`callId`), to `exten` of the corp's
+   * dialplan (G-XFR blind); PbxError 'conflict' when there is no such call
+   */
+  transferCall(request: { corpId: number; number?: string; callId?: string; exten: string }): Promise<CallActionResult>;
+  /**
+   * attended transfer of `number`'s call (G-XFR-02), one step at a time: `start` rings `from`'s phone into
+   * `exten` (the consultation) and keeps it as `number`'s transfer in progress; `complete` joins the call's
+   * other party to whom the consultation reached; `cancel` hangs the consultation up. A refusal the
+   * caller explains is answered, not thrown (it crosses the cluster as data): no answered call, a
+   * transfer already in progress (start), none in progress (complete, cancel)
+   */
+  attendedTransfer(request: AttendedTransferRequest): Promise<AttendedTransferAnswer>;
   /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
   reload(): Promise<void>;
   /** whether the leader reaches the PBX now (the PbxStatus push, the health route) */
   getPbxStatus(corpId?: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
 }
+
+export type AttendedTransferRequest =
+  | { corpId: number; number: string; step: 'start'; from: string; exten: string }
+  | { corpId: number; number: string; step: 'complete' | 'cancel' };
+export type AttendedTransferAnswer = { ok: true; result: CallActionResult } | { ok: false; reason: 'noCall' | 'transferPending' | 'noTransfer' };
 
 export type OpName = keyof LiveOps;
 type AnyOp = (...args: unknown[]) => unknown;

@@ -16,6 +16,7 @@ import { createDialplanSync, dialplanFileFromEnv } from '../asterisk/dialplan-sy
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { coalescedRuns } from './coalesced-runs';
 import { createAgentActions, type AgentActions } from './agent-actions';
+import { createCallActions, type CallActions } from './call-actions';
 import { forwardOps, serveOps, type LiveOps } from './live-ops';
 import { createDbDirectory, toSimCorp } from './directory';
 import { backfillHistory } from './history-backfill';
@@ -30,6 +31,8 @@ export const QUEUE_MEMBERS_CHANNEL = 'callboard_queue_members';
 export const DND_CHANNEL = 'callboard_dnd';
 /** A burst of logins (a team starting its shift) is one reload. */
 const MEMBER_RELOAD_DEBOUNCE_MS = 300;
+/** an attended transfer's legs may be missing from the live state this long after its start (their events on the way) */
+const TRANSFER_GRACE_MS = 5000;
 
 export interface LiveOptions extends LiveEnvironment {
   /** 'realtime' (default) paces the simulator to the wall clock; 'manual' moves only with advance() (tests) */
@@ -42,8 +45,6 @@ export interface LiveOptions extends LiveEnvironment {
   traffic?: Partial<TrafficOptions>;
   /** how often the campaign engine looks at the running campaigns (ms), default 5000 */
   campaignTickMs?: number;
-  /** IANA zone of the campaigns' windows; default the server's */
-  timeZone?: string;
   /**
    * With the simulator: on a start with no record since yesterday, simulate yesterday and today up to
    * now first, so the reports have a day to show (history-backfill.ts). Default off (tests).
@@ -70,6 +71,8 @@ export interface LiveRuntime {
   readonly ops: LiveOps;
   /** pause, queue log-in and DND of agents, checked and logged (REST and hub alike) */
   readonly agents: AgentActions;
+  /** listen, whisper, barge, record and transfer live calls, checked and logged (REST and hub alike) */
+  readonly calls: CallActions;
   readonly cluster: Cluster;
   readonly hub: HubServer;
   readonly backplane: Backplane;
@@ -110,6 +113,11 @@ function createIdleAdapter(): PbxAdapter {
     removeQueueMember: unavailable,
     queueMembers: unavailable,
     pauseMember: unavailable,
+    spy: unavailable,
+    record: unavailable,
+    redirect: unavailable,
+    consult: unavailable,
+    completeTransfer: unavailable,
     start: async () => undefined,
     stop: async () => undefined,
   };
@@ -206,7 +214,6 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
             db: ctx.db,
             adapter,
             soundsRoot: ctx.files.root,
-            timeZone: options.timeZone,
             tickMs: options.campaignTickMs,
             clock: sim ? { ...SYSTEM_CLOCK, now: () => sim.now() } : SYSTEM_CLOCK,
             log: { warn, info },
@@ -267,6 +274,22 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     current.known = wanted;
   }
 
+  /**
+   * Attended transfers in progress at this leader (G-XFR-02), by `{corpId}:{number}`: the transferred
+   * party, the consulting leg and where it dials. One whose consultation or transferred party is gone is
+   * over (after a few seconds: a leg just originated may not be in the live state yet); so the map holds
+   * at most one entry per extension in a call.
+   */
+  const transfers = new Map<string, { corpId: number; transferee: string; consult: string; exten: string; callId: string; since: number }>();
+  function pruneTransfers(realtime: RealtimeService): void {
+    const now = Date.now();
+    for (const [key, t] of transfers) {
+      if (now - t.since < TRANSFER_GRACE_MS) continue;
+      const alive = new Set(realtime.getChannels(t.corpId).map((c) => c.id));
+      if (!alive.has(t.consult) || !alive.has(t.transferee)) transfers.delete(key);
+    }
+  }
+
   /** the leader's answers; forwarded to it from the other instances (live-ops.ts) */
   const reloadCoalesced = coalescedRuns(reloadOnce, (error) => log.error({ err: error }, 'live: reload failed'));
   const local: LiveOps = {
@@ -279,6 +302,64 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     addQueueMember: (request) => requireTerm().adapter.addQueueMember(request),
     removeQueueMember: (request) => requireTerm().adapter.removeQueueMember(request),
     pauseMember: (request) => requireTerm().adapter.pauseMember(request),
+    async spyOn({ corpId, number, from, mode }) {
+      const { realtime, adapter } = requireTerm();
+      const call = realtime.callOf(corpId, number);
+      if (!call || !call.answered) throw new PbxError('conflict', `${number} is in no call`);
+      const { channelId } = await adapter.spy({ corpId, from, channel: call.own.name, mode, callerId: number });
+      return { callId: call.callId, channelId };
+    },
+    async recordCall({ corpId, number, on }) {
+      const { realtime, adapter } = requireTerm();
+      const call = realtime.callOf(corpId, number);
+      if (!call || !call.answered) throw new PbxError('conflict', `${number} is in no call`);
+      // the call's first leg: its cdr row is the call's, and it hears both parties
+      const name = `${corpId}/${new Date().toISOString().slice(0, 10).replaceAll('-', '')}/${call.origin}.wav`;
+      await adapter.record({ corpId, channelId: call.origin, on, name, file: recordingsDir ? path.join(recordingsDir, name) : null });
+      // ARI says nothing of MixMonitor: the live state learns it from the request that started it
+      realtime.markRecording(corpId, number, on ? name : null);
+      return { callId: call.callId, recording: name };
+    },
+    async transferCall({ corpId, number, callId, exten }) {
+      const { realtime, adapter } = requireTerm();
+      if (callId !== undefined) {
+        const waiting = realtime.waitingCaller(corpId, callId);
+        if (!waiting) throw new PbxError('conflict', `${callId} is not waiting in a queue`);
+        await adapter.redirect({ corpId, channelId: callId, exten });
+        return { callId };
+      }
+      const call = number !== undefined ? realtime.callOf(corpId, number) : null;
+      const other = call?.others[0];
+      if (!call || !call.answered || !other) throw new PbxError('conflict', `${String(number)} is in no call`);
+      await adapter.redirect({ corpId, channelId: other.id, exten });
+      return { callId: call.callId };
+    },
+    async attendedTransfer(request) {
+      const { realtime, adapter } = requireTerm();
+      const { corpId, number } = request;
+      pruneTransfers(realtime);
+      const key = `${corpId}:${number}`;
+      const current = transfers.get(key);
+      if (request.step === 'start') {
+        if (current) return { ok: false, reason: 'transferPending' };
+        const call = realtime.callOf(corpId, number);
+        const other = call?.others[0];
+        if (!call || !call.answered || !other) return { ok: false, reason: 'noCall' };
+        const { channelId } = await adapter.consult({ corpId, from: request.from, exten: request.exten, callerId: other.number });
+        transfers.set(key, { corpId, transferee: other.id, consult: channelId, exten: request.exten, callId: call.callId, since: Date.now() });
+        return { ok: true, result: { callId: call.callId, channelId } };
+      }
+      if (!current) return { ok: false, reason: 'noTransfer' };
+      transfers.delete(key);
+      if (request.step === 'complete') await adapter.completeTransfer({ corpId, channelId: current.transferee, consultId: current.consult, exten: current.exten });
+      else {
+        await adapter.hangup(current.consult).catch((error: unknown) => {
+          // the consultation ended by itself meanwhile: cancelled all the same
+          if (!(error instanceof PbxError && error.code === 'not_found')) throw error;
+        });
+      }
+      return { ok: true, result: { callId: current.callId, channelId: current.consult } };
+    },
     reload: reloadCoalesced,
     getPbxStatus: () => requireTerm().realtime.getPbxStatus(),
   };
@@ -287,6 +368,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   // a reload after a write is the leader's; its failure is logged, never thrown at the writer
   const ops: LiveOps = { ...forwarded, reload: () => forwarded.reload().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')) };
   const agents = createAgentActions({ db: ctx.db, ops, backplane, log });
+  const calls = createCallActions({ db: ctx.db, ops, backplane, log });
 
   const hub = createHubServer({
     server: app.server,
@@ -294,7 +376,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       const user = await userOfToken(ctx, token);
       return user ? { userId: user.userId, nick: user.nick, level: user.level, corpId: user.corpId, views: user.views, liveActions: user.liveActions } : null;
     },
-    methods: createLiveMethods(ops, { agents }),
+    methods: createLiveMethods(ops, { agents, calls }),
     log: { warn, info },
   });
   const disconnect = connectHubToBackplane(hub, backplane, { live: ops, log: { warn } });
@@ -323,6 +405,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     },
     ops,
     agents,
+    calls,
     cluster,
     hub,
     backplane,
@@ -353,7 +436,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   // (debounced; only a changed text is written) and reloads pbx_config through ARI
   const dialplanFile = options.dialplanFile !== undefined ? options.dialplanFile : dialplanFileFromEnv();
   if (options.pbx === 'ari' && options.ari && dialplanFile) {
-    const dialplan = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, timeZone: options.timeZone ?? (process.env.ASTERISK_TIMEZONE || undefined), log: { info, warn } });
+    const dialplan = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, log: { info, warn } });
     info('live: the dialplan follows configuration changes', { file: dialplanFile });
     const unsubscribe = ctx.configChanges.subscribe(() => dialplan.schedule());
     app.addHook('onClose', async () => unsubscribe());

@@ -7,6 +7,7 @@
  * `{corpId}_{queueId}` (queue_log `queuename`, device `Queue:{corpId}_{queueId}_avail`).
  */
 import type { Observable } from 'rxjs';
+import type { SpyMode } from '../../domain';
 import type { AriBridge, AriChannel, AriContactStatus, AriDeviceState, AriEndpoint, AriEvent } from './ari';
 
 /** A registered (or last known) contact of a PJSIP endpoint (ps_contacts / AMI ContactStatus). */
@@ -112,6 +113,72 @@ export interface PbxMemberEvent {
   at: number;
 }
 
+/**
+ * A supervisor's leg into a call (G-SPY): `from`'s phone rings, and answered it runs ChanSpy on the
+ * spied channel (by its name) with the mode's options (domain CHANSPY_OPTIONS), ending with that call.
+ */
+export interface SpyRequest {
+  corpId: number;
+  /** the supervisor's extension */
+  from: string;
+  /** the spied channel's name, e.g. `PJSIP/2_201-0000001a` */
+  channel: string;
+  mode: SpyMode;
+  /** what the supervisor's phone shows while it rings (the spied extension's number) */
+  callerId: string;
+}
+
+/**
+ * Record on demand (G-REC): MixMonitor on the call's first channel from now (on) or no more (off).
+ * `name` is the recording's name as the cdr row keeps it (`{corpId}/{yyyymmdd}/{uniqueid}.wav`), `file`
+ * where Asterisk writes it (Callboard's recordings folder); the simulator writes through its sink.
+ */
+export interface RecordRequest {
+  corpId: number;
+  channelId: string;
+  on: boolean;
+  name: string;
+  file: string | null;
+}
+
+/** Sends a channel to `exten` of its corp's internal context (G-XFR blind transfer): Asterisk's Redirect. */
+export interface RedirectRequest {
+  corpId: number;
+  channelId: string;
+  exten: string;
+}
+
+/**
+ * The consultation of an attended transfer (G-XFR-02): `from`'s phone rings (even when it is the phone in
+ * the call: a second line) and, answered, dials `exten` of the corp's internal context (an extension or an
+ * outside number; a queue's member would run the queue again after the transfer, see ari/adapter.ts).
+ */
+export interface ConsultRequest {
+  corpId: number;
+  /** the consulting phone's extension */
+  from: string;
+  exten: string;
+  /** what the consulting phone shows while it rings (the transferred party's number) */
+  callerId: string;
+  /** seconds the consulting phone may ring (default 30) */
+  timeoutSec?: number;
+}
+
+/**
+ * Completes an attended transfer: the transferred channel joins the party the consultation reached (the
+ * consulting leg and the transferred channel's old party hang up); when the consultation has not
+ * reached anybody yet, the transferred channel goes to `exten` itself (as a blind transfer) and the
+ * consultation is hung up.
+ */
+export interface CompleteTransferRequest {
+  corpId: number;
+  /** the transferred channel (the other party of the extension's call) */
+  channelId: string;
+  /** the consulting leg (consult's channel) */
+  consultId: string;
+  exten: string;
+}
+
 export type PbxErrorCode = 'not_found' | 'unavailable' | 'invalid' | 'conflict' | 'stopped';
 
 export class PbxError extends Error {
@@ -149,6 +216,16 @@ export interface PbxAdapter {
   queueMembers(): Promise<PbxQueueMember[]>;
   /** pauses or unpauses (G-PAU); PbxError 'not_found' when the extension is in none of the queues asked */
   pauseMember(request: PauseRequest): Promise<void>;
+  /** rings the supervisor's phone into a call (G-SPY); resolves with its channel's id */
+  spy(request: SpyRequest): Promise<{ channelId: string }>;
+  /** starts or stops recording a call (G-REC); PbxError 'not_found' when the channel is gone */
+  record(request: RecordRequest): Promise<void>;
+  /** moves a channel to an extension of its corp's dialplan (G-XFR); PbxError 'not_found' when it is gone */
+  redirect(request: RedirectRequest): Promise<void>;
+  /** rings the consulting phone of an attended transfer (G-XFR-02); resolves with its channel's id (cancel: hangup it) */
+  consult(request: ConsultRequest): Promise<{ channelId: string }>;
+  /** completes an attended transfer (G-XFR-02); PbxError 'not_found' when either channel is gone */
+  completeTransfer(request: CompleteTransferRequest): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -3,6 +3,7 @@
  * → peer and by bridges) and the call pushes (Ringing, CallConnected, Hangup, B-PNL-20..23). A call's
  * identity is its first channel's id, Asterisk's linkedid (domain callKey).
  */
+import { parseChanSpy } from '../../domain';
 import { parseAriTimestamp, type AriChannel, type DialEvent } from '../pbx';
 import { channelEndpoint } from './attribution';
 import type { AgentTracker } from './agents';
@@ -135,6 +136,8 @@ export class CallTracker {
       inbound: (origin.endpoint !== null && !origin.isExt) || /-inbound$/.test(origin.context),
       queueName: null,
       queueId: null,
+      spy: null,
+      recording: null,
       ended: false,
     };
     origin.call = call.key;
@@ -242,6 +245,25 @@ export class CallTracker {
     return found;
   }
 
+  /**
+   * A supervisor's leg runs ChanSpy on an extension's channel (G-SPY-05): its call says so, with the
+   * extension listened to as the party and the mode, so the wall and active calls show it as a listening
+   * leg of that call.
+   */
+  spyOn(corp: CorpState, rec: ChannelRecord, appData: string, at: number): void {
+    const parsed = parseChanSpy(appData);
+    if (!parsed) return;
+    let spied: ChannelRecord | undefined;
+    for (const other of corp.channels.values()) if (other.name === parsed.channel) spied = other;
+    const call = this.ensureCall(corp, rec, at);
+    const number = spied ? partyNumber(spied) : (channelEndpoint(parsed.channel)?.number ?? parsed.channel);
+    call.spy = { number, mode: parsed.mode };
+    call.dialed = number;
+    call.receiver = number;
+    this.state.touch(corp, rec);
+    this.out.callsChanged(corp.corpId);
+  }
+
   // ---------------------------------------------------------------- queues
 
   /** a channel runs the Queue application (`{corpId}_{queueId}[,options]`) */
@@ -284,9 +306,28 @@ export class CallTracker {
         found = joined;
       } else found = this.ensureCall(corp, rec, at);
     }
-    const call = found;
-    const partner = others.find((o) => o.call === call.key);
-    if (!partner) return;
+    let call = found;
+    let partner = others.find((o) => o.call === call.key);
+    if (!partner) {
+      // two calls meet in one two-party bridge (an attended transfer's AMI Bridge: the transferred channel,
+      // then the party its consultation reached): the leg that is not its call's first joins the other's
+      // call, which goes on with the new party (the call each leaves ends when its own channels go)
+      const other = others.length === 1 ? others[0] : undefined;
+      const otherCall = other ? this.liveCall(corp, other) : undefined;
+      if (!other || !otherCall || otherCall === call) return;
+      let stays: ChannelRecord;
+      if (rec.id !== call.origin) {
+        this.addLeg(corp, otherCall, rec, at);
+        call = otherCall;
+        stays = other;
+      } else if (other.id !== otherCall.origin) {
+        this.addLeg(corp, call, other, at);
+        stays = rec;
+      } else return;
+      // the party that stays calls now when the call's first one is leaving it (the transferring extension's own call)
+      if (stays.id !== call.origin) call.caller = partyNumber(stays);
+      partner = other;
+    }
     if (call.answeredAt === null || !call.talking.has(rec.id)) {
       const [a, b] = rec.id === call.origin || (partner.id !== call.origin && rec.created <= partner.created) ? [rec, partner] : [partner, rec];
       this.connect(corp, call, a, b, at);

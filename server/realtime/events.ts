@@ -78,7 +78,12 @@ export class EventRouter {
         // leaving the queue shows as an answer, a hang-up or QUEUESTATUS (app_queue sets it before the
         // dialplan goes on); a later application alone is not read as a leave, so an old event replayed
         // after a snapshot cannot take a waiting caller out
-        if (event.dialplan_app === 'Queue') calls.enterQueue(corp, rec, event.dialplan_app_data, at, true);
+        // but a waiting caller a transfer sends elsewhere (AMI Redirect, G-XFR-03) is moved to priority 1 of
+        // its new place while its application still reads Queue, and no dialplan runs Queue at priority 1
+        // (the generated one answers first): it has left (app_queue logs ABANDON)
+        if (event.dialplan_app === 'Queue' && rec.queued !== null && event.channel.dialplan.priority === 1) queues.leave(corp, rec, 'abandoned', at);
+        else if (event.dialplan_app === 'Queue') calls.enterQueue(corp, rec, event.dialplan_app_data, at, true);
+        if (event.dialplan_app === 'ChanSpy') calls.spyOn(corp, rec, event.dialplan_app_data, at);
         const call = calls.liveCall(corp, rec);
         if (call && call.origin === rec.id && event.dialplan_app === 'Dial' && rec.exten !== 's' && call.dialed !== rec.exten && call.answeredAt === null) {
           call.dialed = rec.exten;

@@ -1,34 +1,72 @@
 /**
  * The queues' side of the live state: who waits in which queue (CallerInQueue, deleteCaller with the
  * positions of those behind), today's counters (answered, abandoned, answered within the service level,
- * counted as app_queue counts them: a timeout is neither), their reset at local midnight, and their
- * restore from queue_log after a start or a reconnect (issue 12, defect 7).
+ * counted as app_queue counts them: a timeout is neither), their reset at each corp's own midnight (its
+ * time zone, J-TZ-01), and their restore from queue_log of the corp's today after a start or a
+ * reconnect (issue 12, defect 7).
  */
-import { parseEndpointName, type QueueCaller } from '../../domain';
-import { checkTimeZone, nextMidnight } from './local-day';
+import { isTimeZone, parseEndpointName, startOfLocalDay, startOfNextLocalDay, type QueueCaller } from '../../domain';
 import type { Publisher } from './publisher';
 import type { CallRecord, ChannelRecord, CorpState, LiveState, QueueRecord } from './state';
-import type { QueueDayCounters, QueueHistory, TimerHandle, Timers } from './types';
+import type { DirectoryCorp, QueueDayCounters, QueueHistory, TimerHandle, Timers } from './types';
 import { queuesView } from './views';
 
 const SEC = 1000;
 
+/** A corp's today: its zone and the instant its next day begins. */
+interface CorpDay {
+  timeZone: string;
+  endsAt: number;
+}
+
 export type LeaveReason = 'answered' | 'abandoned' | 'timeout';
 
 export class QueueTracker {
-  private dayEndsAt: number;
+  /** each corp's today, by corp id (a corp the directory brings in gets one at once) */
+  private readonly days = new Map<number, CorpDay>();
   private dayTimer: TimerHandle | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
   private running = false;
 
+  /** `defaultZone`: the zone of a corp the directory gives none (an IANA name; checked here, at start) */
   constructor(
     private readonly state: LiveState,
     private readonly out: Publisher,
     private readonly now: () => number,
     private readonly timers: Timers,
-    private readonly timeZone: string | undefined,
+    private readonly defaultZone: string,
   ) {
-    checkTimeZone(timeZone);
-    this.dayEndsAt = nextMidnight(now(), timeZone);
+    if (!isTimeZone(defaultZone)) throw new RangeError(`unknown time zone: ${defaultZone}`);
+  }
+
+  /**
+   * The corps' zones from the directory. A corp whose zone changed starts its day over in the new zone
+   * (its counters are today's of the old one until restored); returns whether any existing corp's did.
+   */
+  setZones(list: readonly Pick<DirectoryCorp, 'corpId' | 'timeZone'>[]): boolean {
+    const at = this.now();
+    const wanted = new Set(list.map((c) => c.corpId));
+    for (const corpId of [...this.days.keys()]) if (!wanted.has(corpId)) this.days.delete(corpId);
+    let changed = false;
+    for (const c of list) {
+      const timeZone = c.timeZone ?? this.defaultZone;
+      const day = this.days.get(c.corpId);
+      if (day?.timeZone === timeZone) continue;
+      if (day) changed = true;
+      this.days.set(c.corpId, { timeZone, endsAt: startOfNextLocalDay(at, timeZone) });
+    }
+    if (this.running) this.schedule();
+    return changed;
+  }
+
+  /** a corp's today (one the directory did not name yet: in the default zone) */
+  private dayOf(corpId: number): CorpDay {
+    let day = this.days.get(corpId);
+    if (!day) {
+      day = { timeZone: this.defaultZone, endsAt: startOfNextLocalDay(this.now(), this.defaultZone) };
+      this.days.set(corpId, day);
+    }
+    return day;
   }
 
   /** the queue an application argument names (`{corpId}_{queueId}[,options]`), null (counted) when none of this corp */
@@ -92,22 +130,28 @@ export class QueueTracker {
 
   // ---------------------------------------------------------------- today
 
-  /** the start of today (local midnight before now) */
-  dayStart(): number {
+  /** the start of a corp's today (its local midnight before now) */
+  dayStart(corpId: number): number {
     this.roll();
-    return nextMidnight(this.dayEndsAt - 36 * 3_600_000, this.timeZone);
+    return startOfLocalDay(this.now(), this.dayOf(corpId).timeZone);
   }
 
   /**
    * Today's counters from queue_log up to `until` (the snapshot's time: callers who left before it are in
-   * the log, those still waiting in the snapshot are counted live when they leave). Queues the log does
-   * not name start at 0. Resolves false (the counters kept) when the history cannot be read.
+   * the log, those still waiting in the snapshot are counted live when they leave), each corp's from its
+   * own midnight: one read per distinct midnight. Queues the log does not name start at 0. Rejects (the
+   * counters kept) when the history cannot be read.
    */
-  async restore(history: QueueHistory, until: number): Promise<QueueDayCounters[] | null> {
-    const from = this.dayStart();
-    const levels = new Map<string, number>();
-    for (const corp of this.state.corps.values()) for (const q of corp.queues.values()) levels.set(`${corp.corpId}_${q.cfg.queueId}`, q.cfg.serviceLevelSec);
-    return history.counters(from, Math.max(from, until), levels);
+  async restore(history: QueueHistory, until: number): Promise<QueueDayCounters[]> {
+    const byStart = new Map<number, Map<string, number>>();
+    for (const corp of this.state.corps.values()) {
+      const from = this.dayStart(corp.corpId);
+      const levels = byStart.get(from) ?? new Map<string, number>();
+      for (const q of corp.queues.values()) levels.set(`${corp.corpId}_${q.cfg.queueId}`, q.cfg.serviceLevelSec);
+      byStart.set(from, levels);
+    }
+    const parts = await Promise.all([...byStart].map(([from, levels]) => history.counters(from, Math.max(from, until), levels)));
+    return parts.flat();
   }
 
   /** applies counters read by restore() */
@@ -132,35 +176,46 @@ export class QueueTracker {
     this.running = false;
     if (this.dayTimer !== null) this.timers.clearTimeout(this.dayTimer);
     this.dayTimer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
   }
 
+  /** one timer, for the first corp's midnight to come */
   private schedule(): void {
+    let next = Number.POSITIVE_INFINITY;
+    for (const corpId of this.state.corps.keys()) next = Math.min(next, this.dayOf(corpId).endsAt);
+    if (next === this.timerAt && this.dayTimer !== null) return;
     if (this.dayTimer !== null) this.timers.clearTimeout(this.dayTimer);
+    this.dayTimer = null;
+    this.timerAt = next;
+    if (next === Number.POSITIVE_INFINITY) return;
     this.dayTimer = this.timers.setTimeout(
       () => {
         this.dayTimer = null;
+        this.timerAt = Number.POSITIVE_INFINITY;
         this.roll();
         if (this.running) this.schedule();
       },
-      Math.max(1, this.dayEndsAt - this.now()),
+      Math.max(1, next - this.now()),
     );
   }
 
-  /** at local midnight the counters start again; every corp gets the new AllQueues */
+  /** at a corp's midnight its counters start again and it gets the new AllQueues */
   roll(): void {
     const at = this.now();
-    if (at < this.dayEndsAt) return;
-    this.dayEndsAt = nextMidnight(at, this.timeZone);
+    let rolled = false;
     for (const corp of this.state.corps.values()) {
+      const day = this.dayOf(corp.corpId);
+      if (at < day.endsAt) continue;
+      day.endsAt = startOfNextLocalDay(at, day.timeZone);
+      rolled = true;
       for (const q of corp.queues.values()) {
         q.answered = 0;
         q.abandoned = 0;
         q.answeredWithinSl = 0;
       }
+      if (this.running) this.out.send(corp.corpId, 'AllQueues', { corpId: corp.corpId, queues: queuesView(corp), ts: at });
     }
-    if (!this.running) return;
-    for (const corp of this.state.corps.values()) this.out.send(corp.corpId, 'AllQueues', { corpId: corp.corpId, queues: queuesView(corp), ts: at });
-    this.schedule();
+    if (rolled && this.running) this.schedule();
   }
 }
 

@@ -15,7 +15,7 @@
  * changes, issue 12 defect 4). After every (re)connect a snapshot is read (retried a few times while
  * the PBX is still starting), the events that arrive meanwhile wait in a buffer and are applied after it.
  */
-import type { ActiveCall, LiveChannel, LiveContact, LiveExtension, LiveQueue } from '../../domain';
+import { runtimeTimeZone, type ActiveCall, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
 import type { LiveSource } from '../hub';
 import { PbxError, type AriEvent, type PbxAdapter, type PbxMemberEvent, type PbxQueueMember, type PbxSnapshot } from '../pbx';
 import { AgentTracker } from './agents';
@@ -26,7 +26,7 @@ import { ExtensionTracker } from './extensions';
 import { Publisher } from './publisher';
 import { QueueTracker } from './queues';
 import { rebuildFromSnapshot } from './snapshot';
-import { LiveState } from './state';
+import { LiveState, partyNumber, type CallRecord, type ChannelRecord, type CorpState } from './state';
 import {
   SYSTEM_TIMERS,
   type DirectoryProvider,
@@ -55,7 +55,7 @@ export interface RealtimeOptions {
   timers?: Timers;
   /** ActiveCalls / AllContacts: at most one per corp per this many ms (default 100) */
   coalesceMs?: number;
-  /** IANA zone of "today" for the queue counters (default: the server's zone) */
+  /** IANA zone of "today" for a corp the directory gives no zone (default: the server's zone) */
   timeZone?: string;
   /** whether LogMon pushes go out for a corp (default: always) */
   logMonitor?: (corpId: number) => boolean;
@@ -77,6 +77,12 @@ export interface RealtimeService extends LiveSource {
   getPbxStatus(): PbxReachability;
   /** hangs up the newest call in progress between caller and receiver (either way round); false when none */
   hangUp(corpId: number, caller: string, receiver: string): Promise<boolean>;
+  /** an extension's call now (the answered one first), its channel and the call's other ones; null when in none */
+  callOf(corpId: number, number: string): LiveCallParties | null;
+  /** marks the current call of `number` as recorded on demand (G-REC) or not (null): active calls show it */
+  markRecording(corpId: number, number: string, recording: string | null): void;
+  /** a caller waiting in a queue now, by its channel id; null when it is not waiting */
+  waitingCaller(corpId: number, channelId: string): { queueId: number; channelId: string } | null;
   /** loads the directory and follows the adapter; resolves once the first snapshot (if connected) is applied */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -96,6 +102,19 @@ export interface RealtimeService extends LiveSource {
   /** publishes PbxStatus, AllExtensions, AllChannels, AllContacts, AllQueues and ActiveCalls to one corp, or to all */
   publishSnapshots(corpId?: number): void;
   stats(): RealtimeStats;
+}
+
+/** An extension's call as the call actions need it (spy, record, transfer: server/live/call-actions.ts). */
+export interface LiveCallParties {
+  /** the call's id (its first channel's, Asterisk's linkedid) */
+  callId: string;
+  /** the call's first channel: the caller's leg, whose cdr row is the call's */
+  origin: string;
+  /** the extension's own channel in it: its id and name */
+  own: { id: string; name: string };
+  /** the other channels of the call (the other party first) */
+  others: { id: string; name: string; number: string }[];
+  answered: boolean;
 }
 
 export function createRealtimeService(options: RealtimeOptions): RealtimeService {
@@ -157,7 +176,7 @@ class RealtimeServiceImpl implements RealtimeService {
       pbx: () => this.pbx,
       beforeQueues: () => this.queues.roll(),
     });
-    this.queues = new QueueTracker(this.state, this.out, this.now, this.timers, options.timeZone);
+    this.queues = new QueueTracker(this.state, this.out, this.now, this.timers, options.timeZone ?? runtimeTimeZone());
     this.extensions = new ExtensionTracker(this.state, this.out);
     this.agents = new AgentTracker(this.state, this.out, this.now, this.timers);
     this.calls = new CallTracker(this.state, this.out, this.extensions, this.queues, this.agents);
@@ -219,31 +238,37 @@ class RealtimeServiceImpl implements RealtimeService {
       const list = await this.directory.corps();
       if (this.stopped) return;
       const at = this.now();
-      this.applyDirectory(list, at);
+      const zonesMoved = this.applyDirectory(list, at);
       for (const corp of this.state.corps.values()) {
         this.extensions.reconcile(corp, at);
         this.out.send(corp.corpId, 'AllExtensions', { corpId: corp.corpId, extensions: extensionsView(corp), ts: at });
         this.queues.roll();
         this.out.send(corp.corpId, 'AllQueues', { corpId: corp.corpId, queues: queuesView(corp), ts: at });
       }
+      // a corp given another zone has another today: its counters are read again for it
+      if (zonesMoved) await this.refreshDayCounters().catch((error: unknown) => this.log.warn("realtime: today's queue counters not read again after a zone change", { error: String(error) }));
     });
     this.reloading = next.catch((error: unknown) => this.log.warn('realtime: directory reload failed', { error: String(error) }));
     return next;
   }
 
-  /** the configuration over the state; the agents' DND and pause reasons with it (the snapshots that follow tell them) */
-  private applyDirectory(list: Awaited<ReturnType<DirectoryProvider['corps']>>, at: number): void {
+  /**
+   * the configuration over the state; the agents' DND and pause reasons with it (the snapshots that
+   * follow tell them), and the corps' zones; true when a known corp's zone changed
+   */
+  private applyDirectory(list: Awaited<ReturnType<DirectoryProvider['corps']>>, at: number): boolean {
     applyDirectory(this.state, this.out, list, at);
     for (const cfg of list) {
       const corp = this.state.corps.get(cfg.corpId);
       if (corp) this.agents.applyDirectory(corp, cfg, true);
     }
+    return this.queues.setZones(list);
   }
 
   async refreshDayCounters(): Promise<void> {
     if (!this.history || this.stopped) return;
     const counters = await this.queues.restore(this.history, this.now());
-    if (!counters || this.stopped) return;
+    if (this.stopped) return;
     this.queues.applyCounters(counters);
     this.publishSnapshots();
   }
@@ -308,6 +333,46 @@ class RealtimeServiceImpl implements RealtimeService {
       if (error instanceof PbxError && error.code === 'not_found') return false;
       throw error;
     }
+  }
+
+  callOf(corpId: number, number: string): LiveCallParties | null {
+    const corp = this.state.corps.get(corpId);
+    const best = corp ? this.currentCall(corp, number) : null;
+    if (!corp || !best) return null;
+    const { rec, call } = best;
+    const ids = [...(call.talking.size > 0 ? call.talking : call.channels), ...call.channels].filter((id, i, all) => id !== rec.id && all.indexOf(id) === i);
+    const others = ids.flatMap((id) => {
+      const other = corp.channels.get(id);
+      return other && !other.hangingUp ? [{ id, name: other.name, number: partyNumber(other) }] : [];
+    });
+    return { callId: call.id, origin: call.origin, own: { id: rec.id, name: rec.name }, others, answered: call.answeredAt !== null };
+  }
+
+  markRecording(corpId: number, number: string, recording: string | null): void {
+    const corp = this.state.corps.get(corpId);
+    const found = corp ? this.currentCall(corp, number) : null;
+    if (!corp || !found || found.call.recording === recording) return;
+    found.call.recording = recording;
+    this.out.callsChanged(corpId);
+  }
+
+  /** an extension's channel and call now: the talking call first (a second one may be ringing beside it) */
+  private currentCall(corp: CorpState, number: string): { rec: ChannelRecord; call: CallRecord } | null {
+    let best: { rec: ChannelRecord; call: CallRecord } | null = null;
+    for (const rec of this.state.channelsOf(corp, number)) {
+      if (rec.hangingUp) continue;
+      const call = this.calls.liveCall(corp, rec);
+      if (!call) continue;
+      // the talking call first (a second one may be ringing beside it)
+      const rank = (c: CallRecord, r: ChannelRecord) => (c.talking.has(r.id) ? 2 : r.upAt !== null ? 1 : 0);
+      if (!best || rank(call, rec) > rank(best.call, best.rec)) best = { rec, call };
+    }
+    return best;
+  }
+
+  waitingCaller(corpId: number, channelId: string): { queueId: number; channelId: string } | null {
+    const rec = this.state.corps.get(corpId)?.channels.get(channelId);
+    return rec && rec.queued !== null && !rec.hangingUp ? { queueId: rec.queued, channelId } : null;
   }
 
   publishSnapshots(corpId?: number): void {

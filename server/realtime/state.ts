@@ -7,7 +7,7 @@
  * extension endpoint, and the ids of channels destroyed lately.
  * Memory: finished calls and destroyed channels are removed; nothing grows with the number of calls.
  */
-import { EXT_STATUS, type AgentState, type ExtStatus, type LiveContact, type QueueCaller } from '../../domain';
+import { EXT_STATUS, type AgentState, type ExtStatus, type LiveContact, type QueueCaller, type SpyMode } from '../../domain';
 import type { DirectoryPauseReason, DirectoryQueue, DropReason, TimerHandle } from './types';
 
 export interface ChannelRecord {
@@ -57,6 +57,10 @@ export interface CallRecord {
   queueName: string | null;
   /** the queue the caller waited in (its agent rests after the call: wrap-up) */
   queueId: number | null;
+  /** a supervisor's leg listening to an extension's call (ChanSpy, G-SPY-05) */
+  spy: { number: string; mode: SpyMode } | null;
+  /** the recording started on demand (G-REC), its name under the recordings folder; null when none */
+  recording: string | null;
   ended: boolean;
 }
 

@@ -33,6 +33,8 @@ export interface DirectoryPauseReason {
 
 export interface DirectoryCorp {
   corpId: number;
+  /** the IANA zone of the corp's days: its queue counters start again at its midnight (J-TZ-01); absent: the service's default */
+  timeZone?: string;
   extensions: DirectoryExtension[];
   queues: DirectoryQueue[];
   /** absent: none */

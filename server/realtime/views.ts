@@ -57,6 +57,9 @@ function activeCall(corp: CorpState, call: CallRecord): ActiveCall {
     dialed: call.dialed,
     receiver: call.receiver ?? call.dialed,
     trunk: call.trunk,
+    // only on a call someone listens to, so the rows of every other call stay as they were
+    ...(call.spy ? { spy: { ...call.spy } } : {}),
+    ...(call.recording ? { recording: true } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { corpResource, type Corp } from '../../domain';
+import { corpZone } from '../corp-zone';
 import { tableBinding } from '../crud/binding';
 import type { Db } from '../db/database';
 import { appUser, corp, extension } from '../db/schema';
@@ -29,11 +30,14 @@ export const corpBinding = tableBinding({
     costEnabled: corp.costEnabled,
     roomEnabled: corp.roomEnabled,
     webHook: corp.webHook,
+    timeZone: corp.timeZone,
     usersInCorp: countOf(appUser, appUser.corpId, corp, corp.id),
   },
-  mapRow: (row): Corp => ({ ...row, extLen: row.extLen as Corp['extLen'] }),
+  // a corp without a zone of its own shows the server's, the one its days follow (J-TZ-01)
+  mapRow: (row): Corp => ({ ...row, extLen: row.extLen as Corp['extLen'], timeZone: corpZone(row.timeZone) }),
   allowRead: (principal, id) => id === principal.corpId,
-  // a corp enabled or disabled comes into or leaves the live state (its panel, its wallboards)
+  // a corp enabled or disabled comes into or leaves the live state (its panel, its wallboards); a new
+  // zone moves its queue counters' midnight
   onChange: (app) => void app.live?.reload(),
   conflicts: {
     corp_url_lower_unique: { status: 540, message: 'errors.urlUsed', path: 'url' },

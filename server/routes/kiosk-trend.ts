@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { kioskTrendQuerySchema, kioskTrendSchema, TREND_BUCKET_MINUTES, TREND_BUCKET_MS, TREND_BUCKETS, type KioskTrend, type KioskTrendDay, type KioskTrendQuery } from '../../domain';
+import { kioskTrendQuerySchema, kioskTrendSchema, localDayBoundaries, TREND_BUCKET_MINUTES, TREND_BUCKET_MS, TREND_BUCKETS, type KioskTrend, type KioskTrendDay, type KioskTrendDays } from '../../domain';
 import { principalOf, requireAccessOrKiosk } from '../auth/guard';
 import { homeCorpId } from '../context';
+import { corpTimeZone } from '../corp-zone';
 import type { Db } from '../db/database';
 import { queueLog } from '../db/schema';
 
@@ -23,8 +24,8 @@ const emptyDay = (): KioskTrendDay => ({ answered: new Array<number>(TREND_BUCKE
  * runs from yesterdayStart up to todayStart, so on a 25 h day its last hour (past bucket 95) is left
  * out, and on a 23 h day its last four buckets stay 0.
  */
-export async function queueTrend(db: Db, corpId: number, query: KioskTrendQuery): Promise<Pick<KioskTrend, 'today' | 'yesterday'>> {
-  const { todayStart, yesterdayStart } = query;
+export async function queueTrend(db: Db, corpId: number, days: KioskTrendDays): Promise<Pick<KioskTrend, 'today' | 'yesterday'>> {
+  const { todayStart, yesterdayStart } = days;
   const span = TREND_BUCKETS * TREND_BUCKET_MS;
   const yesterdayEnd = Math.min(todayStart, yesterdayStart + span);
   const ms = sql`(extract(epoch from ${queueLog.time}) * 1000)`;
@@ -56,9 +57,16 @@ export async function queueTrend(db: Db, corpId: number, query: KioskTrendQuery)
   return trend;
 }
 
+/** The corp's yesterday and today at `now`, in its zone (J-TZ-01). */
+export function trendDays(now: number, timeZone: string): KioskTrendDays {
+  const [yesterdayStart, todayStart] = localDayBoundaries(now, timeZone, 2);
+  return { todayStart, yesterdayStart };
+}
+
 /**
  * GET /kiosk/trend (the kiosk Trend board): a kiosk token for its own corp, or a user with kiosk
- * read (level 1: the working corp of `x-working-corp`, as on every route; none: its own corp).
+ * read (level 1: the working corp of `x-working-corp`, as on every route; none: its own corp). The
+ * days are the corp's; the midnights an older board sends are checked by the schema and not used.
  */
 export async function kioskTrendRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -68,7 +76,7 @@ export async function kioskTrendRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['kioskScreen'],
-        summary: "Today's and yesterday's queue calls per 15 minutes, answered and abandoned (kiosk token or kiosk read)",
+        summary: "Today's and yesterday's queue calls per 15 minutes, answered and abandoned, the corp's days (kiosk token or kiosk read)",
         querystring: kioskTrendQuerySchema,
         response: { 200: kioskTrendSchema },
       },
@@ -76,7 +84,7 @@ export async function kioskTrendRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<KioskTrend> => {
       const corpId = homeCorpId(principalOf(request));
-      const days = await queueTrend(ctx.db, corpId, request.query);
+      const days = await queueTrend(ctx.db, corpId, trendDays(Date.now(), await corpTimeZone(ctx.db, corpId)));
       return { bucketMinutes: TREND_BUCKET_MINUTES, ...days, asOf: Date.now() };
     },
   );

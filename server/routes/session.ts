@@ -20,6 +20,7 @@ import { DEFAULT_THROTTLE, pairKey, type LoginThrottle } from '../auth/login-thr
 import { rateLimitStore } from '../auth/shared-counters';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import { signToken, TOKEN_TTL_SECONDS, userTokenKey } from '../auth/tokens';
+import { corpZone } from '../corp-zone';
 import { appUser, corp, roleGroup } from '../db/schema';
 import { ApiFailure, invalid, unauthorized } from '../errors';
 
@@ -88,6 +89,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         allowCustom: corp.allowCustom,
         costEnabled: corp.costEnabled,
         roomEnabled: corp.roomEnabled,
+        timeZone: corp.timeZone,
         groupViews: roleGroup.views,
       })
       .from(appUser)
@@ -110,6 +112,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       allowCustom: row.allowCustom,
       costEnabled: row.costEnabled,
       roomEnabled: row.roomEnabled,
+      timeZone: corpZone(row.timeZone),
       theme: row.theme === 1 ? 1 : 0,
       lang: isLanguage(row.lang) ? row.lang : null,
     };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isSpecParameter, parameterListSchema, PUBLIC_PARAMS, type Parameter, type SystemUsage } from '../../domain';
 import { principalOf, requireLevel, requireUser } from '../auth/guard';
 import type { Db } from '../db/database';
+import { instanceStatus, overall } from '../instance-status';
 import { mailParameter, parameter } from '../db/schema';
 
 const parameterList = z.array(z.object({ key: z.string(), value: z.string() }));
@@ -20,20 +21,37 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const supervisor = requireLevel(ctx, 1);
 
   // the PBX is part of health (issue 12, defect 4) but not of liveness: an unreachable Asterisk is
-  // reported ('down', since when), the answer stays 200 (restarting the server would not bring it back)
+  // reported ('down', since when), the answer stays 200 (restarting the server would not bring it back);
+  // so are the database and Redis (I-INST-08): 'degraded' while either does not answer, still 200,
+  // since every instance shares them and taking this one out of the balancer would not help
   const pbxHealth = z.object({ state: z.enum(['up', 'down', 'none', 'unknown']), since: z.number().nullable() });
+  const healthSchema = z.object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.enum(['pglite', 'postgres']),
+    databaseUp: z.boolean(),
+    redis: z.object({ state: z.enum(['none', 'up', 'down']), roundTripMs: z.number().nullable() }),
+    leader: z.object({ self: z.boolean(), instance: z.string(), current: z.string().nullable() }).nullable(),
+    pbx: pbxHealth,
+  });
   r.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness, database reachability and whether the PBX is reached (no auth)',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']), pbx: pbxHealth }) },
+        summary: 'Liveness and what this instance depends on: the database, Redis, the PBX leader and the PBX (no auth)',
+        response: { 200: healthSchema },
       },
     },
     async () => {
-      const [pbx] = await Promise.all([app.live ? app.live.pbxHealth() : { state: 'none' as const, since: null }, ctx.db.execute(sql`select 1`)]);
-      return { status: 'ok' as const, database: ctx.database.kind, pbx };
+      const status = await instanceStatus(app);
+      return {
+        status: overall(status),
+        database: status.database.kind,
+        databaseUp: status.database.up,
+        redis: { state: status.redis.state, roundTripMs: status.redis.roundTripMs === null ? null : Math.round(status.redis.roundTripMs * 100) / 100 },
+        leader: status.leader,
+        pbx: status.pbx,
+      };
     },
   );
 

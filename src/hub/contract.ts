@@ -4,6 +4,7 @@
  * over every key of HubPushes, so a push added to the contract cannot be forgotten here.
  */
 import type { AgentActionResult } from '../../domain/agent-actions';
+import type { CallActionResult, SpyMode, TransferStep } from '../../domain/call-actions';
 import { HUB_METHODS, type HubMethod } from '../../domain/realtime';
 import { HUB_PUSH_NAMES } from '../../streams/hub-events';
 
@@ -39,6 +40,18 @@ export interface HubMethodSignatures {
   LogoutAgent(number: string, queueId: number | null, corpId?: number | null): AgentActionResult;
   /** G-AGS-03 */
   SetDnd(number: string, on: boolean, corpId?: number | null): AgentActionResult;
+  /** G-SPY: the supervisor's phone `from` rings into `number`'s call */
+  SpyCall(number: string, mode: SpyMode, from: string, corpId?: number | null): CallActionResult;
+  /** G-REC */
+  RecordCall(number: string, on: boolean, corpId?: number | null): CallActionResult;
+  /** G-XFR: an extension's call (its number) or a waiting caller (its callId) to an extension, `queue:{id}` or a number */
+  TransferCall(target: string, to: string, corpId?: number | null): CallActionResult;
+  /**
+   * G-XFR-02: `start` rings `from`'s phone (default `number`'s own, a second line) into `to` (an extension
+   * or an outside number) while `number`'s call goes on; `complete` joins the call's other party to whom
+   * it reached; `cancel` ends the consultation. The result's channelId is the consulting leg.
+   */
+  AttendedTransfer(number: string, step: TransferStep, to?: string | null, from?: string | null, corpId?: number | null): CallActionResult;
 }
 export type HubMethodArgs<M extends HubMethod> = Parameters<HubMethodSignatures[M]>;
 export type HubMethodResult<M extends HubMethod> = ReturnType<HubMethodSignatures[M]>;

@@ -5,6 +5,7 @@ import { ExtensionMembers } from './extension-members';
 import { LiveActionsField } from './live-actions-field';
 import { PatternListField } from './pattern-list-field';
 import { TimeConditionOptions, TimeExtenOptions } from './time-options-field';
+import { TimeZoneField } from './time-zone-field';
 import { WeekDaysField } from './week-days-field';
 import { ViewsGrid, type CustomFieldProps } from './views-grid';
 
@@ -19,4 +20,5 @@ export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   timeOptions: TimeConditionOptions,
   timeExtenOptions: TimeExtenOptions,
   weekDays: WeekDaysField,
+  timeZone: TimeZoneField,
 };

@@ -83,6 +83,15 @@ describe('corp schema', () => {
     expect(corpSchema.parse(body)).toMatchObject({ url: 'globex', name: 'Globex', extLen: 3, extMax: 20, maxContacts: 2 });
   });
 
+  it("J-TZ-01 the corp's time zone: an IANA name the runtime knows; empty or absent keeps the corp's (a new corp: the server's)", () => {
+    expect(corpSchema.parse({ ...valid, timeZone: 'America/Sao_Paulo' }).timeZone).toBe('America/Sao_Paulo');
+    expect(corpSchema.parse({ ...valid, timeZone: ' Asia/Kolkata ' }).timeZone).toBe('Asia/Kolkata');
+    expect(corpSchema.parse({ ...valid, timeZone: '' }).timeZone).toBeUndefined();
+    expect(corpSchema.parse({ ...valid, timeZone: undefined }).timeZone).toBeUndefined();
+    expect(issuesOf({ ...valid, timeZone: 'Mars/Olympus' })).toEqual(['timeZone:validation.timeZone']);
+    expect(issuesOf({ ...valid, timeZone: '-03:00' })).toEqual(['timeZone:validation.timeZone']);
+  });
+
   it('C-CORP-03 flags arrive as 0/1 and leave as booleans', () => {
     expect(corpSchema.parse({ ...valid, enabled: 0, monEnabled: 1, costEnabled: '1' })).toMatchObject({ enabled: false, monEnabled: true, costEnabled: true });
   });

@@ -22,18 +22,32 @@ import {
   startOfLocalDay,
   tariffSchema,
   timeZoneSchema,
+  windowInZone,
 } from '../../domain';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => (result.error?.issues ?? []).map((i) => `${i.path.join('.')}:${i.message}`);
 const period = { fromDate: '2025-03-04', fromTime: '00:00', toDate: '2025-03-04', toTime: '23:59' };
 
 describe('report period (D-RPT)', () => {
-  it('D-RPT-02 the default window is today from 00:00 to 23:59, in the local zone', () => {
-    expect(defaultReportPeriod(new Date(2025, 2, 4, 15, 30))).toEqual(period);
+  it("D-RPT-02 J-TZ-01 the default window is today from 00:00 to 23:59, today being the corp's", () => {
+    expect(defaultReportPeriod(Date.parse('2025-03-04T15:30:00Z'), 'America/Sao_Paulo')).toEqual(period);
+    // 01:30 UTC on the 5th is still the 4th in São Paulo, already the 5th in Kolkata
+    expect(defaultReportPeriod(Date.parse('2025-03-05T01:30:00Z'), 'America/Sao_Paulo')).toEqual(period);
+    expect(defaultReportPeriod(Date.parse('2025-03-04T20:00:00Z'), 'Asia/Kolkata')).toEqual({ ...period, fromDate: '2025-03-05', toDate: '2025-03-05' });
+    // the API gets the corp's clock times; 23:59 includes the whole of its minute
     const window = periodToWindow(period);
-    expect(new Date(window.from).getTime()).toBe(new Date(2025, 2, 4, 0, 0, 0, 0).getTime());
-    // 23:59 includes the whole of its minute
-    expect(new Date(window.to).getTime()).toBe(new Date(2025, 2, 4, 23, 59, 59, 999).getTime());
+    expect(window).toEqual({ from: '2025-03-04T00:00:00.000', to: '2025-03-04T23:59:59.999' });
+    expect(reportWindowSchema.safeParse(window).success).toBe(true);
+  });
+
+  it("J-TZ-01 J-TZ-02 the server reads a window's clock times in the corp's zone; an instant with its offset stays as it is", () => {
+    const day = { from: '2026-03-29T00:00:00.000', to: '2026-03-29T23:59:59.999' };
+    expect(windowInZone(day, 'Europe/Madrid')).toEqual({ from: '2026-03-28T23:00:00.000Z', to: '2026-03-29T21:59:59.999Z' });
+    expect(windowInZone(day, 'Asia/Kolkata')).toEqual({ from: '2026-03-28T18:30:00.000Z', to: '2026-03-29T18:29:59.999Z' });
+    expect(windowInZone(day, 'America/Sao_Paulo')).toEqual({ from: '2026-03-29T03:00:00.000Z', to: '2026-03-30T02:59:59.999Z' });
+    expect(windowInZone({ from: '2026-10-25T00:00', to: '2026-10-25T23:59:59.999' }, 'Europe/Madrid')).toEqual({ from: '2026-10-24T22:00:00.000Z', to: '2026-10-25T22:59:59.999Z' });
+    const instants = { from: '2026-03-29T00:00:00.000-03:00', to: '2026-03-29T23:59:59.999Z', extra: 1 };
+    expect(windowInZone(instants, 'Asia/Kolkata')).toEqual({ from: '2026-03-29T03:00:00.000Z', to: '2026-03-29T23:59:59.999Z', extra: 1 });
   });
 
   it('D-RPT-01 D-RPT-03 every date and time is required; the second date, or on one day the second hour, must be greater', () => {
@@ -49,9 +63,13 @@ describe('report period (D-RPT)', () => {
     expect(reportPeriodFormSchema.safeParse({ ...period, fromDate: '2024-01-01', toDate: '2024-12-31' }).success).toBe(true);
   });
 
-  it('D-RPT-01 the API window: ISO instants with their offset, from before to, a year at most, years 2000-2100', () => {
+  it('D-RPT-01 the API window: ISO date-times, with their offset or the corp’s clock times, from before to, a year at most, years 2000-2100', () => {
     const ok = { from: '2025-03-04T00:00:00.000-03:00', to: '2025-03-04T23:59:59.999-03:00' };
     expect(reportWindowSchema.safeParse(ok).success).toBe(true);
+    expect(reportWindowSchema.safeParse({ from: '2025-03-04T00:00', to: '2025-03-04T23:59:59.999' }).success).toBe(true);
+    expect(issues(reportWindowSchema.safeParse({ from: '2025-03-04T10:00', to: '2025-03-04T10:00' }))).toEqual(['to:validation.secondDate']);
+    expect(issues(reportWindowSchema.safeParse({ from: '2024-03-03T00:00', to: '2025-03-04T23:59' }))).toEqual(['to:validation.rangeTooLong|{"max":366}']);
+    expect(issues(reportWindowSchema.safeParse({ from: '1999-12-31T00:00', to: '2000-01-01T00:00' }))).toEqual(['from:validation.invalid']);
     expect(issues(reportWindowSchema.safeParse({ ...ok, to: ok.from }))).toEqual(['to:validation.secondDate']);
     expect(issues(reportWindowSchema.safeParse({ ...ok, from: '2025-03-04' }))).toEqual(['from:validation.invalid']);
     expect(issues(reportWindowSchema.safeParse({ ...ok, from: '1999-12-31T00:00:00Z' }))).toEqual(['from:validation.invalid']);

@@ -17,17 +17,23 @@ async function token(request: APIRequestContext, nick: string, corpoName: string
   return ((await response.json()) as { token: string }).token;
 }
 
-/** The tile's fill at a point below its number (the canvas's own pixels), and a state token's colour, as rgb. */
+/**
+ * A tile's fill, read from the canvas's own pixels: the commonest colour of the tile's bottom line (the
+ * number is drawn in its middle), as rgb. The tile's box comes from the canvas's data attributes.
+ */
 async function tileColour(page: Page, index: number): Promise<string> {
   return page.getByTestId('kiosk-floor-canvas').evaluate((canvas: HTMLCanvasElement, i) => {
-    const columns = Number(canvas.dataset.columns);
-    const cellW = canvas.width / columns;
-    const rows = Math.ceil(Number(canvas.dataset.tiles) / columns);
-    const cellH = canvas.height / rows;
-    const x = Math.floor((i % columns) * cellW + cellW * 0.7);
-    const y = Math.floor(Math.floor(i / columns) * cellH + cellH * 0.88);
-    const [r, g, b] = canvas.getContext('2d')!.getImageData(x, y, 1, 1).data;
-    return `${r},${g},${b}`;
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    const [columns, w, h, gap] = ['columns', 'tileWidth', 'tileHeight', 'gap'].map((k) => Number(canvas.dataset[k]));
+    const x = (i % columns) * (w + gap) * ratio;
+    const y = (Math.floor(i / columns) * (h + gap) + h) * ratio - 2;
+    const line = canvas.getContext('2d')!.getImageData(Math.round(x), Math.round(y), Math.max(1, Math.floor(w * ratio)), 1).data;
+    const counts = new Map<string, number>();
+    for (let p = 0; p < line.length; p += 4) {
+      const rgb = `${line[p]},${line[p + 1]},${line[p + 2]}`;
+      counts.set(rgb, (counts.get(rgb) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1])[0][0];
   }, index);
 }
 

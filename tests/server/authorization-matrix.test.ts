@@ -126,6 +126,12 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/agent/logout', /*             */ [401, 404, 409, 409, 403, 403, 404], { number: '204', queueId: 3 }],
   ['PUT', () => '/api/v1/agent/dnd', /*                 */ [401, 404, 200, 200, 403, 403, 404], { number: '204', on: false }],
   ['GET', () => '/api/v1/agent/reasons', /*             */ [401, 200, 200, 200, 200, 200, 200]],
+  // G-PRM-01 on live calls: acme's 204 (Spy off in the demo, in no call) from 201's phone; allowed → 409
+  // (spy off, no call), refused → 403 (the agent may not spy or record; its own call it may transfer, 204's
+  // not); the supervisor without a working corp and globex find no 204
+  ['POST', () => '/api/v1/call/spy', /*                 */ [401, 404, 409, 409, 403, 403, 404], { number: '204', mode: 'listen', from: '201' }],
+  ['POST', () => '/api/v1/call/record', /*              */ [401, 404, 409, 409, 403, 403, 404], { number: '204', on: true }],
+  ['POST', () => '/api/v1/call/transfer', /*            */ [401, 404, 409, 409, 403, 403, 404], { number: '204', to: '202' }],
   ['POST', () => '/api/v1/kiosk/session', /*            */ [400, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/kiosk/self', /*                */ [401, 401, 401, 401, 401, 401, 401]],
   // the supervisor without a working corp reads its own (system) corp's trend

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { runtimeTimeZone, type MyUser } from '../../domain';
 import { CALLERS, describeEachDatabase } from './fixtures/test-app';
 
 const SUPER = CALLERS.super;
@@ -21,7 +22,7 @@ describeEachDatabase('corporations', (t) => {
     const acme = rows[1];
     expect(acme).toMatchObject({ name: 'Acme', extLen: 3, extMax: 100, maxContacts: 3, allowCustom: true, usersInCorp: 4 });
     expect(Object.keys(acme).sort()).toEqual(
-      ['allowCustom', 'allowDiscador', 'costEnabled', 'enabled', 'extLen', 'extMax', 'id', 'maxContacts', 'monEnabled', 'monPath', 'name', 'queMax', 'roomEnabled', 'url', 'usersInCorp', 'webHook'].sort(),
+      ['allowCustom', 'allowDiscador', 'costEnabled', 'enabled', 'extLen', 'extMax', 'id', 'maxContacts', 'monEnabled', 'monPath', 'name', 'queMax', 'roomEnabled', 'timeZone', 'url', 'usersInCorp', 'webHook'].sort(),
     );
     expect(rows[2]).toMatchObject({ url: 'globex', extLen: 4, extMax: 50, allowCustom: false, usersInCorp: 1 });
   });
@@ -42,6 +43,35 @@ describeEachDatabase('corporations', (t) => {
       webHook: '',
       usersInCorp: 0,
     });
+  });
+
+  it("J-TZ-01 each corp has a time zone: the server's for the corps that had none and a new one without it; chosen, kept by an update without it, checked; GET /myuser tells the user's", async () => {
+    const server = runtimeTimeZone();
+    expect(((await t().get(`/api/v1/corp/${t().ids.corp.acme}`, SUPER)).json() as { timeZone: string }).timeZone).toBe(server);
+    expect(((await create(body())).json() as { timeZone: string }).timeZone).toBe(server);
+    const created = await create(body({ timeZone: 'Asia/Kolkata' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, url, name } = created.json() as { id: number; url: string; name: string };
+    expect(created.json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
+    const again = { url, name, extLen: 4, extMax: 10, queMax: 1, maxContacts: 1 };
+    // a body without it, or with it empty, erases nothing (J-API-02)
+    expect((await t().put(`/api/v1/corp/${id}`, SUPER, again)).json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
+    expect((await t().put(`/api/v1/corp/${id}`, SUPER, { ...again, timeZone: '' })).json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
+    expect((await t().put(`/api/v1/corp/${id}`, SUPER, { ...again, TimeZone: 'Europe/Madrid' })).json()).toMatchObject({ timeZone: 'Europe/Madrid' });
+    for (const bad of ['Mars/Olympus', '+05:30', 'Europe/Madrid;', 'x'.repeat(70)]) {
+      const res = await t().put(`/api/v1/corp/${id}`, SUPER, { ...again, timeZone: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(issuesOf(res), bad).toEqual(['timeZone:validation.timeZone']);
+    }
+    expect((await t().get(`/api/v1/corp/${id}`, SUPER)).json()).toMatchObject({ timeZone: 'Europe/Madrid' });
+    // the client learns its corp's zone where it learns its corp
+    expect(((await t().get('/api/v1/myuser', CALLERS.admin)).json() as MyUser).timeZone).toBe(server);
+    const acme = (await t().get(`/api/v1/corp/${t().ids.corp.acme}`, SUPER)).json() as Record<string, unknown>;
+    const { id: acmeId, usersInCorp: _users, ...acmeBody } = acme;
+    expect((await t().put(`/api/v1/corp/${acmeId as number}`, SUPER, { ...acmeBody, timeZone: 'America/Sao_Paulo' })).statusCode).toBe(200);
+    expect(((await t().get('/api/v1/myuser', CALLERS.admin)).json() as MyUser).timeZone).toBe('America/Sao_Paulo');
+    expect(((await t().get('/api/v1/myuser', CALLERS.globexAdmin)).json() as MyUser).timeZone).toBe(server);
+    expect((await t().put(`/api/v1/corp/${acmeId as number}`, SUPER, { ...acmeBody, timeZone: server })).statusCode).toBe(200);
   });
 
   it('C-CORP-04 capitalised field names are accepted', async () => {

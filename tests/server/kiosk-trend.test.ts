@@ -1,14 +1,16 @@
-import { expect, it } from 'vitest';
-import { TREND_BUCKET_MINUTES, TREND_BUCKETS, type KioskTrend } from '../../domain';
-import { queueLog } from '../../server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { localDayBoundaries, TREND_BUCKET_MINUTES, TREND_BUCKETS, type KioskTrend } from '../../domain';
+import { corp, queueLog } from '../../server/db/schema';
 import type { QueueLogEvent } from '../../server/pbx';
+import { queueTrend, trendDays } from '../../server/routes/kiosk-trend';
 import { CALLERS, describeEachDatabase, type Caller } from './fixtures/test-app';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const BUCKET = TREND_BUCKET_MINUTES * MIN;
 
-/** The test's "local" days: UTC midnights, yesterday 24 h long. */
+/** The test's "local" days: UTC midnights (the corps' zone here), yesterday 24 h long. */
 const todayStart = Math.floor(Date.now() / (24 * HOUR)) * 24 * HOUR;
 const yesterdayStart = todayStart - 24 * HOUR;
 const trendUrl = (today: number | string = todayStart, yesterday: number | string = yesterdayStart) => `/api/v1/kiosk/trend?todayStart=${today}&yesterdayStart=${yesterday}`;
@@ -39,6 +41,12 @@ describeEachDatabase('kiosk trend (GET /kiosk/trend)', (t) => {
     const session = await t().post('/api/v1/kiosk/session', null, { corp: 'acme', screen: id, key });
     return { id, token: (session.json() as { token: string }).token };
   };
+
+  // the corps' days are UTC's here (J-TZ-01: the corp's zone decides, not the board's midnights)
+  beforeAll(async () => {
+    const { acme, globex } = t().ids.corp;
+    await t().db.update(corp).set({ timeZone: 'UTC' }).where(inArray(corp.id, [acme, globex]));
+  });
 
   const acmeToday = { answered: counts({ 0: 2, 1: 1, 40: 1 }), abandoned: counts({ 3: 1, 95: 1 }) };
   const acmeYesterday = { answered: counts({ 95: 1, 50: 2 }), abandoned: counts({ 0: 1 }) };
@@ -91,16 +99,37 @@ describeEachDatabase('kiosk trend (GET /kiosk/trend)', (t) => {
     expect(globexTrend.yesterday).toEqual({ answered: zeros(), abandoned: counts({ 95: 1 }) });
   });
 
-  it('a shorter (23 h) or longer (25 h) yesterday: buckets start at each given midnight', async () => {
+  it('a shorter (23 h) or longer (25 h) yesterday: buckets start at each midnight', async () => {
+    const { acme } = t().ids.corp;
     // yesterday 23 h long: the row 1 ms before todayStart sits in bucket 91; nothing beyond
-    const short = await trend(CALLERS.admin, undefined, trendUrl(todayStart, todayStart - 23 * HOUR));
+    const short = await queueTrend(t().db, acme, { todayStart, yesterdayStart: todayStart - 23 * HOUR });
     expect(short.today).toEqual(acmeToday);
     expect(short.yesterday.answered[Math.floor((23 * HOUR - 1) / BUCKET)]).toBe(1);
     expect(short.yesterday.answered.slice(92)).toEqual([0, 0, 0, 0]);
     // 25 h long: its first 96 buckets (the 25th hour has no bucket)
-    const long = await trend(CALLERS.admin, undefined, trendUrl(todayStart, todayStart - 25 * HOUR));
+    const long = await queueTrend(t().db, acme, { todayStart, yesterdayStart: todayStart - 25 * HOUR });
     expect(long.today).toEqual(acmeToday);
     expect(long.yesterday.abandoned[4]).toBe(1); // yesterdayStart (24 h before) is 1 h into the long day
+    // the days of a zone that changes its clocks: Madrid's 2026-03-29 (23 h) and 2026-10-25 (25 h)
+    expect(trendDays(Date.parse('2026-03-30T09:00:00Z'), 'Europe/Madrid')).toEqual({ yesterdayStart: Date.parse('2026-03-28T23:00:00Z'), todayStart: Date.parse('2026-03-29T22:00:00Z') });
+    expect(trendDays(Date.parse('2026-10-26T09:00:00Z'), 'Europe/Madrid')).toEqual({ yesterdayStart: Date.parse('2026-10-24T22:00:00Z'), todayStart: Date.parse('2026-10-25T23:00:00Z') });
+  });
+
+  it("J-TZ-01 the days are the corp's (its zone), whatever midnights the board sends", async () => {
+    const { acme } = t().ids.corp;
+    await t().db.update(corp).set({ timeZone: 'Asia/Kolkata' }).where(eq(corp.id, acme));
+    try {
+      const [kolkataYesterday, kolkataToday] = localDayBoundaries(Date.now(), 'Asia/Kolkata', 2);
+      const expected = await queueTrend(t().db, acme, { todayStart: kolkataToday, yesterdayStart: kolkataYesterday });
+      // the rows above sit on UTC quarter hours: half an hour off Kolkata's, so its days cut them elsewhere
+      expect(expected.today).not.toEqual(acmeToday);
+      for (const url of ['/api/v1/kiosk/trend', trendUrl()]) {
+        const got = await trend(CALLERS.admin, undefined, url);
+        expect({ today: got.today, yesterday: got.yesterday }, url).toEqual(expected);
+      }
+    } finally {
+      await t().db.update(corp).set({ timeZone: 'UTC' }).where(eq(corp.id, acme));
+    }
   });
 
   it('who may: a kiosk token for its own corp, a level 5 user; 401 without a token or with a revoked screen’s token; 403 for level 4 without the kiosk view', async () => {
@@ -127,14 +156,15 @@ describeEachDatabase('kiosk trend (GET /kiosk/trend)', (t) => {
     expect((await t().get(trendUrl(), CALLERS.super, { 'x-working-corp': '999999' })).statusCode).toBe(400);
   });
 
-  it('the query: integers, a day of 23 to 25 h, todayStart at most 24 h ahead and 8 days old; else 400 naming the field', async () => {
+  it("the query of older boards: both or neither, integers, a day of 23 to 25 h, todayStart at most 24 h ahead and 8 days old; else 400 naming the field", async () => {
     const bad = async (url: string, path: string) => {
       const res = await t().get(url, CALLERS.admin);
       expect(res.statusCode, url).toBe(400);
       expect((res.json() as { issues: { path: string }[] }).issues.map((e) => e.path), url).toContain(path);
     };
-    await bad('/api/v1/kiosk/trend', 'todayStart');
+    expect((await trend(CALLERS.admin, undefined, '/api/v1/kiosk/trend')).today).toEqual(acmeToday);
     await bad(`/api/v1/kiosk/trend?todayStart=${todayStart}`, 'yesterdayStart');
+    await bad(`/api/v1/kiosk/trend?yesterdayStart=${yesterdayStart}`, 'todayStart');
     await bad(trendUrl('abc'), 'todayStart');
     await bad(trendUrl(`${todayStart}.5`), 'todayStart');
     await bad(trendUrl(todayStart, `${yesterdayStart}.5`), 'yesterdayStart');

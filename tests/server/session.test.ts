@@ -20,7 +20,7 @@ describeEachDatabase('session and preferences', (t) => {
       expect(me).not.toHaveProperty('pass');
       expect(me).not.toHaveProperty('passHash');
       expect(Object.keys(me).sort()).toEqual(
-        ['allowCustom', 'corpId', 'corpName', 'corpUrl', 'costEnabled', 'id', 'lang', 'level', 'liveActions', 'mail', 'name', 'nick', 'roomEnabled', 'theme', 'views'].sort(),
+        ['allowCustom', 'corpId', 'corpName', 'corpUrl', 'costEnabled', 'id', 'lang', 'level', 'liveActions', 'mail', 'name', 'nick', 'roomEnabled', 'theme', 'timeZone', 'views'].sort(),
       );
     }
     // no role group: the level's default views; agent is in "Agents" (defaultViews(4))
@@ -182,7 +182,8 @@ describeEachDatabase('session and preferences', (t) => {
   it('health answers without auth and names the database (and, without a live side, no PBX)', async () => {
     const res = await t().get('/api/v1/health', null);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: t().kind, pbx: { state: 'none', since: null } });
+    // I-INST-08: the database answered, no Redis configured, no live side so no leader
+    expect(res.json()).toEqual({ status: 'ok', database: t().kind, databaseUp: true, redis: { state: 'none', roundTripMs: null }, leader: null, pbx: { state: 'none', since: null } });
   });
 
   it('the OpenAPI document lists the API', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_INTERVAL_DEFAULT, DAY_INTERVALS, DAY_START_HOUR_DEFAULT, DAY_START_HOURS, type MeetingRow } from '../../domain/meetings';
+import { runtimeTimeZone } from '../../domain/time-zone';
 import {
   addDays,
   backRoute,
+  corpTodayFetchFrom,
   dayKey,
   daySlots,
   detailSearch,
@@ -35,6 +37,8 @@ function row(id: number, start: Date, minutes = 30, name = `Meeting ${id}`): Mee
   };
 }
 const at = (y: number, m: number, d: number, h = 0, min = 0) => new Date(y, m - 1, d, h, min);
+/** the zone `at` reads its times in: the tests' corp is in the runtime's zone */
+const here = runtimeTimeZone();
 
 describe('calendar month grid', () => {
   it('E-CAL-01 whole weeks from Sunday, today marked, the other months dimmed', () => {
@@ -84,11 +88,11 @@ describe('calendar month grid', () => {
 describe('event colour', () => {
   const now = at(2026, 11, 26, 10, 0);
   it('E-CAL-11 red when it starts today within 30 minutes, else one of four shades', () => {
-    expect(eventTone(row(7, at(2026, 11, 26, 10, 20)), now)).toBe('soon');
-    expect(eventTone(row(7, at(2026, 11, 26, 10, 30)), now)).toBe('soon');
-    expect(eventTone(row(7, at(2026, 11, 26, 10, 31)), now)).toBe(eventShade(7));
-    expect(eventTone(row(7, at(2026, 11, 26, 9, 50)), now)).toBe(eventShade(7)); // already started
-    expect(eventTone(row(7, at(2026, 11, 27, 10, 10)), now)).toBe(eventShade(7));
+    expect(eventTone(row(7, at(2026, 11, 26, 10, 20)), now, here)).toBe('soon');
+    expect(eventTone(row(7, at(2026, 11, 26, 10, 30)), now, here)).toBe('soon');
+    expect(eventTone(row(7, at(2026, 11, 26, 10, 31)), now, here)).toBe(eventShade(7));
+    expect(eventTone(row(7, at(2026, 11, 26, 9, 50)), now, here)).toBe(eventShade(7)); // already started
+    expect(eventTone(row(7, at(2026, 11, 27, 10, 10)), now, here)).toBe(eventShade(7));
   });
 
   it('E-CAL-11 the "random" shade is stable per meeting and uses all four shades', () => {
@@ -134,16 +138,37 @@ describe('day view', () => {
 describe('Meetings popup', () => {
   it("E-MEET-02 E-MEET-03 today's meetings (also the ones over) and the upcoming ones, by start", () => {
     const now = at(2026, 11, 26, 12);
-    const groups = popupGroups([row(1, at(2026, 11, 28, 9)), row(2, at(2026, 11, 26, 15)), row(3, at(2026, 11, 26, 8)), row(4, at(2026, 11, 27, 9))], now);
+    const groups = popupGroups([row(1, at(2026, 11, 28, 9)), row(2, at(2026, 11, 26, 15)), row(3, at(2026, 11, 26, 8)), row(4, at(2026, 11, 27, 9))], now, here);
     expect(groups.today.map((m) => m.id)).toEqual([3, 2]);
     expect(groups.upcoming.map((m) => m.id)).toEqual([4, 1]);
   });
 
   it('E-MEET-04 the alert: starts today within 30 minutes (the first reading)', () => {
     const now = at(2026, 11, 26, 12);
-    expect(showsAlert(row(1, at(2026, 11, 26, 12, 25)), now)).toBe(true);
-    expect(showsAlert(row(1, at(2026, 11, 26, 12, 45)), now)).toBe(false);
-    expect(showsAlert(row(1, at(2026, 11, 26, 11, 55)), now)).toBe(false);
+    expect(showsAlert(row(1, at(2026, 11, 26, 12, 25)), now, here)).toBe(true);
+    expect(showsAlert(row(1, at(2026, 11, 26, 12, 45)), now, here)).toBe(false);
+    expect(showsAlert(row(1, at(2026, 11, 26, 11, 55)), now, here)).toBe(false);
+  });
+
+  it("J-TZ-01 today and the 30-minute alert are the corp's day, one and the same, whatever the browser's zone", () => {
+    const utcRow = (id: number, iso: string) => row(id, new Date(iso));
+    // 02:50 UTC on 27 Nov: still the 26th in São Paulo (23:50), already the 27th in Kolkata (08:20)
+    const now = new Date('2026-11-27T02:50:00Z');
+    const meetings = [utcRow(1, '2026-11-26T12:00:00Z'), utcRow(2, '2026-11-27T03:10:00Z'), utcRow(3, '2026-11-27T04:00:00Z'), utcRow(4, '2026-11-27T20:00:00Z')];
+    const sp = popupGroups(meetings, now, 'America/Sao_Paulo');
+    expect(sp.today.map((m) => m.id)).toEqual([1]);
+    expect(sp.upcoming.map((m) => m.id)).toEqual([2, 3, 4]);
+    // 20 minutes ahead, but tomorrow there (00:10): no alert, as no entry of today
+    expect(showsAlert(meetings[1], now, 'America/Sao_Paulo')).toBe(false);
+    const kolkata = popupGroups(meetings, now, 'Asia/Kolkata');
+    expect(kolkata.today.map((m) => m.id)).toEqual([2, 3]);
+    expect(kolkata.upcoming.map((m) => m.id)).toEqual([4]);
+    expect(showsAlert(meetings[1], now, 'Asia/Kolkata')).toBe(true);
+    expect(eventTone(meetings[1], now, 'Asia/Kolkata')).toBe('soon');
+    // the meetings are read from the UTC day holding the corp's midnight
+    expect(corpTodayFetchFrom(now, 'America/Sao_Paulo')).toBe('2026-11-26');
+    expect(corpTodayFetchFrom(now, 'Asia/Kolkata')).toBe('2026-11-26');
+    expect(corpTodayFetchFrom(new Date('2026-11-27T12:00:00Z'), 'America/Sao_Paulo')).toBe('2026-11-27');
   });
 });
 

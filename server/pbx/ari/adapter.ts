@@ -29,7 +29,7 @@
 import { randomUUID } from 'node:crypto';
 import { BehaviorSubject, NEVER, Subject, filter, map, type Observable } from 'rxjs';
 import WebSocket, { type RawData } from 'ws';
-import { campaignAppArgs, campaignCdrUserfield, endpointName, trunkDialString } from '../../../domain';
+import { campaignAppArgs, campaignCdrUserfield, CHANSPY_OPTIONS, endpointName, SPY_LEG, trunkDialString } from '../../../domain';
 import type { AriBridge, AriChannel, AriDeviceState, AriEndpoint, AriEvent } from '../ari';
 import {
   PbxError,
@@ -41,7 +41,12 @@ import {
   type PbxMemberEvent,
   type PbxQueueMember,
   type PbxSnapshot,
+  type CompleteTransferRequest,
+  type ConsultRequest,
   type QueueMemberRequest,
+  type RecordRequest,
+  type RedirectRequest,
+  type SpyRequest,
 } from '../adapter';
 import { AmiClient, type AmiMessage } from './ami';
 import { backoffDelay, resolveBackoff, type BackoffOptions } from './backoff';
@@ -554,6 +559,114 @@ export class AriAdapter implements PbxAdapter {
   /** the same for a member removed from the table (app_queue logs REMOVEMEMBER) */
   async removeQueueMember(request: Omit<QueueMemberRequest, 'penalty' | 'paused'>): Promise<void> {
     await this.loadRealtimeQueue(request.corpId, request.queueId);
+  }
+
+  /**
+   * The supervisor's leg (G-SPY): AMI Originate of the supervisor's phone, once answered, into ChanSpy
+   * on the spied channel (ARI's snoop needs the call in Stasis). It goes by the dialplan (SPY_LEG's
+   * context, the channel and options as its variables) because Asterisk announces a dialplan
+   * application with its data but not an originated one, and the live state reads the mode from it.
+   * Its accountcode is the corp's, its channel id ours, to find it by.
+   */
+  async spy(request: SpyRequest): Promise<{ channelId: string }> {
+    this.ensureUsable();
+    const { corpId, from, channel, mode } = request;
+    if (!Number.isInteger(corpId) || corpId <= 0) throw new PbxError('invalid', `Invalid corp ${String(corpId)}`);
+    if (!/^[0-9A-Za-z]{1,40}$/.test(from)) throw new PbxError('invalid', `Invalid extension '${from}'`);
+    if (!/^PJSIP\/[\w-]+$/.test(channel)) throw new PbxError('invalid', `Invalid channel '${channel}'`);
+    const channelId = `spy-${randomUUID()}`;
+    await this.requireAmi().action('Originate', {
+      Channel: `PJSIP/${endpointName(corpId, from)}`,
+      Context: SPY_LEG.context,
+      Exten: 's',
+      Priority: 1,
+      Variable: `${SPY_LEG.channelVar}=${channel},${SPY_LEG.optionsVar}=${CHANSPY_OPTIONS[mode]}`,
+      CallerID: `"${mode}" <${request.callerId.replace(/[^0-9A-Za-z*#+]/g, '')}>`,
+      Account: String(corpId),
+      Timeout: 30_000,
+      Async: 'true',
+      ChannelId: channelId,
+    });
+    return { channelId };
+  }
+
+  /**
+   * Record on demand (G-REC): AMI MixMonitor on the channel into `file` (both directions, as the call is
+   * heard), the cdr row's recordingfile set on it (cdr_pgsql writes that column), or StopMixMonitor.
+   */
+  async record(request: RecordRequest): Promise<void> {
+    this.ensureUsable();
+    const ami = this.requireAmi();
+    const channel = await this.channelName(request.channelId);
+    if (!request.on) {
+      await ami.action('StopMixMonitor', { Channel: channel });
+      return;
+    }
+    if (!request.file) throw new PbxError('unavailable', 'No recordings folder: the recording would have nowhere to go');
+    await ami.action('MixMonitor', { Channel: channel, File: request.file, Options: 'b' });
+    await ami.action('Setvar', { Channel: channel, Variable: 'CDR(recordingfile)', Value: request.name });
+  }
+
+  /** Blind transfer (G-XFR): AMI Redirect of the channel to `exten@c{corpId}-internal` (the dialplan routes it). */
+  async redirect(request: RedirectRequest): Promise<void> {
+    this.ensureUsable();
+    const { corpId, exten } = request;
+    if (!/^[0-9A-Za-z*#+]{1,40}$/.test(exten)) throw new PbxError('invalid', `Invalid destination '${exten}'`);
+    const channel = await this.channelName(request.channelId);
+    await this.requireAmi().action('Redirect', { Channel: channel, Context: `c${corpId}-internal`, Exten: exten, Priority: 1 });
+  }
+
+  /**
+   * The consultation of an attended transfer (G-XFR-02; why not AMI Atxfer: simulator/transfers.ts): the
+   * consulting phone originated into `exten` of the corp's internal context, as a click-to-call, with an
+   * id of ours (its events name it before the POST answers) and no check that the phone is free (the
+   * extension's own phone consults on a second line).
+   */
+  async consult(request: ConsultRequest): Promise<{ channelId: string }> {
+    this.ensureUsable();
+    const { corpId, from, exten } = request;
+    if (!Number.isInteger(corpId) || corpId <= 0) throw new PbxError('invalid', `Invalid corp ${String(corpId)}`);
+    if (!/^[0-9A-Za-z]{1,40}$/.test(from)) throw new PbxError('invalid', `Invalid extension '${from}'`);
+    if (!/^\+?[0-9]{1,32}$/.test(exten)) throw new PbxError('invalid', `Invalid destination '${exten}'`);
+    const timeout = request.timeoutSec ?? 30;
+    if (!Number.isInteger(timeout) || timeout <= 0) throw new PbxError('invalid', `Invalid timeout ${String(request.timeoutSec)}`);
+    const channelId = `consult-${randomUUID()}`;
+    await this.rest.request(
+      'POST',
+      '/channels',
+      // what the consulting phone shows while it rings: the party it will transfer
+      { endpoint: `PJSIP/${endpointName(corpId, from)}`, extension: exten, context: `c${corpId}-internal`, priority: 1, callerId: request.callerId.replace(/[^0-9A-Za-z*#+]/g, '') || exten, timeout, channelId },
+      `consultation ${corpId}_${from} → ${exten}`,
+    );
+    return { channelId };
+  }
+
+  /**
+   * Completes an attended transfer: the party the consultation reached is its channel's BRIDGEPEER (AMI
+   * Getvar); AMI Bridge puts the transferred channel with it, and Asterisk hangs up the consulting leg and
+   * the transferred channel's old party (their bridges dissolve). Nobody reached yet: the consultation is
+   * hung up (its target stops ringing) and the transferred channel redirected to `exten`.
+   */
+  async completeTransfer(request: CompleteTransferRequest): Promise<void> {
+    this.ensureUsable();
+    const ami = this.requireAmi();
+    const [channel, consult] = await Promise.all([this.channelName(request.channelId), this.channelName(request.consultId)]);
+    const peer = (await ami.action('Getvar', { Channel: consult, Variable: 'BRIDGEPEER' })).Value ?? '';
+    if (peer !== '' && peer !== channel) {
+      await ami.action('Bridge', { Channel1: channel, Channel2: peer, Tone: 'no' });
+      return;
+    }
+    await this.hangup(request.consultId).catch((error: unknown) => {
+      if (!(error instanceof PbxError && error.code === 'not_found')) throw error;
+    });
+    await this.redirect({ corpId: request.corpId, channelId: request.channelId, exten: request.exten });
+  }
+
+  /** a channel's name by its id (AMI names channels, ARI ids them); PbxError 'not_found' when it is gone */
+  private async channelName(channelId: string): Promise<string> {
+    const { body } = await this.rest.request('GET', `/channels/${encodeURIComponent(channelId)}`, {}, `channel ${channelId}`);
+    if (typeof body !== 'object' || body === null || !('name' in body) || typeof body.name !== 'string') throw new PbxError('not_found', `Channel '${channelId}' not found`);
+    return body.name;
   }
 
   private async loadRealtimeQueue(corpId: number, queueId: number): Promise<void> {

@@ -26,6 +26,21 @@ export interface CdrFields {
   userfield?: string;
 }
 
+const DISPOSITION_RANK: Partial<Record<CdrDisposition, number>> = { ANSWERED: 4, BUSY: 3, 'NO ANSWER': 2, FAILED: 1 };
+
+/**
+ * Of two records of one channel, the one migration 0017's trigger keeps (cdr_disposition_rank):
+ * answered before busy before no answer before failed, then the longer billed time, then the later; a
+ * recording named by either stays.
+ */
+export function keptCdr(earlier: CdrRow, later: CdrRow): CdrRow {
+  const rank = (r: CdrRow) => DISPOSITION_RANK[r.disposition] ?? 0;
+  const keepEarlier = rank(later) < rank(earlier) || (rank(later) === rank(earlier) && later.billsec < earlier.billsec);
+  const kept = keepEarlier ? earlier : later;
+  const other = keepEarlier ? later : earlier;
+  return kept.recordingfile === '' && other.recordingfile !== '' ? { ...kept, recordingfile: other.recordingfile } : kept;
+}
+
 export class CallRecords {
   private cdrSequence = 0;
   private wav: Uint8Array | null = null;
@@ -73,11 +88,26 @@ export class CallRecords {
     this.safe('writeQueueLog', () => this.sink.writeQueueLog(row));
   }
 
+  /**
+   * A call's record, written. When a transfer moved the channel after Asterisk had closed a record for
+   * it (call.priorCdr, same channel), only one of the two is kept, as migration 0017 keeps Asterisk's.
+   */
   cdr(call: Call, o: CdrFields): void {
+    let row = this.row(call, o);
+    const prior = call.priorCdr;
+    if (prior && prior.uniqueid === row.uniqueid) {
+      call.priorCdr = undefined;
+      row = keptCdr(prior, row);
+    }
+    this.write(row);
+  }
+
+  /** a record as it would be written now, not written (the first part of a call a transfer moves on) */
+  row(call: Call, o: CdrFields): CdrRow {
     const end = this.now();
     const start = o.startedAt ?? call.startedAt;
     const answer = o.disposition === 'ANSWERED' ? (o.answeredAt !== undefined ? o.answeredAt : call.answeredAt) : null;
-    const row: CdrRow = {
+    return {
       corpId: call.corp.corpId,
       calldate: new Date(start),
       clid: o.clid,
@@ -103,6 +133,9 @@ export class CallRecords {
       sequence: ++this.cdrSequence,
       recordingfile: answer === null ? '' : call.recording,
     };
+  }
+
+  private write(row: CdrRow): void {
     this.safe('writeCdr', () => this.sink.writeCdr(row));
     if (row.recordingfile) {
       this.wav ??= toneWav(1);

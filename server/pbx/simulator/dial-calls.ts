@@ -8,7 +8,7 @@
 import { endpointName } from '../../../domain';
 import type { DialStatus } from '../ari';
 import type { CdrDisposition } from '../records';
-import type { CallRecords } from './call-records';
+import type { CallRecords, CdrFields } from './call-records';
 import type { CorpState, DialCall, ExtState, SimChannel } from './state';
 import type { Voicemail } from './voicemail';
 import { SEC, type SimWorld } from './world';
@@ -49,7 +49,8 @@ export class DialCalls {
     this.beginDial(call);
   }
 
-  newDialCall(corp: CorpState, aExt: ExtState, target: string, origin: DialCall['origin']): DialCall {
+  /** `from`: who calls as the records name it; default the extension's user (an outside caller a transfer sends on has no extension) */
+  newDialCall(corp: CorpState, aExt: ExtState | null, target: string, origin: DialCall['origin'], from = { name: aExt?.userName ?? '', number: aExt?.number ?? '' }): DialCall {
     const external = !corp.exts.has(target);
     const dialstring = external ? `${target}@${corp.trunk}` : endpointName(corp.corpId, target);
     const call: DialCall = {
@@ -58,6 +59,7 @@ export class DialCalls {
       origin,
       a: null as unknown as SimChannel, // set by the caller right after: the channel needs its call
       aExt,
+      from: { ...from },
       b: null,
       target,
       external,
@@ -91,7 +93,7 @@ export class DialCalls {
       ext: bExt,
       state: 'Down',
       caller: bExt ? { name: bExt.userName, number: bExt.number } : { name: '', number: call.target },
-      connected: { name: call.aExt.userName, number: call.aExt.number },
+      connected: { ...call.from },
       context: `c${corp.corpId}-internal`,
       exten: call.target,
     });
@@ -170,7 +172,8 @@ export class DialCalls {
     w.later(call, talk, () => this.endDialTalk(call, aEnds ? a : b, false));
   }
 
-  private endDialTalk(call: DialCall, first: SimChannel, soft: boolean): void {
+  /** the talk ends: `first` hangs up (soft: by a command), the other follows; also a call an attended transfer joined (transfers.ts) */
+  endDialTalk(call: DialCall, first: SimChannel, soft: boolean): void {
     const w = this.w;
     const a = call.a;
     const b = call.b!;
@@ -189,19 +192,46 @@ export class DialCalls {
     w.finish(call);
   }
 
-  private dialCdr(call: DialCall, disposition: CdrDisposition): void {
-    const a = call.a;
-    this.records.cdr(call, {
-      src: call.aExt.number,
-      clid: `"${call.aExt.userName}" <${call.aExt.number}>`,
-      dst: call.target,
-      dcontext: `c${call.corp.corpId}-internal`,
-      channel: a,
+  /** the call's record (and, after an attended transfer, the joined callee's own) */
+  dialCdr(call: DialCall, disposition: CdrDisposition): void {
+    this.records.cdr(call, this.cdrFields(call, disposition));
+    const carried = call.carried;
+    if (carried?.calleeRow && call.b) {
+      // Asterisk gives the channel an attended transfer moved in a record of its own: it is party A of its new bridge
+      const b = call.b;
+      this.records.cdr(call, {
+        src: b.caller.number,
+        clid: `"${b.caller.name}" <${b.caller.number}>`,
+        dst: '',
+        dcontext: `c${call.corp.corpId}-internal`,
+        channel: b,
+        dstchannel: '',
+        lastapp: 'AppDial',
+        lastdata: '(Outgoing Line)',
+        disposition,
+        startedAt: carried.startedAt,
+        answeredAt: carried.answeredAt,
+      });
+    }
+  }
+
+  /** what the call's record says now (a transfer keeps it as the record Asterisk closed before moving the channel) */
+  cdrFields(call: DialCall, disposition: CdrDisposition): CdrFields {
+    const carried = call.carried;
+    const originating = call.phase === 'originating';
+    return {
+      src: call.from.number,
+      clid: `"${call.from.name}" <${call.from.number}>`,
+      dst: carried?.place?.dst ?? call.target,
+      dcontext: carried?.place?.dcontext ?? `c${call.corp.corpId}-internal`,
+      channel: call.a,
       dstchannel: call.b ? call.b.name : '',
-      lastapp: call.phase === 'originating' ? 'AppDial2' : 'Dial',
-      lastdata: call.phase === 'originating' ? '(Outgoing Line)' : call.lastdata,
+      lastapp: carried?.place?.lastapp ?? (originating ? 'AppDial2' : 'Dial'),
+      lastdata: carried?.place?.lastdata ?? (originating ? '(Outgoing Line)' : call.lastdata),
       disposition,
-    });
+      // a transferred channel was up before this call: Asterisk's record answers with its start
+      ...(carried ? { startedAt: carried.startedAt, answeredAt: carried.answeredAt } : {}),
+    };
   }
 
   // ================================================================ originate
@@ -261,7 +291,7 @@ export class DialCalls {
       if (call.b) {
         w.dial(call.a, call.b, call.dialstring, 'CANCEL');
         w.destroy(call.b, 16);
-      } else if (call.phase === 'originating') w.dial(null, call.a, call.aExt.endpoint, 'CANCEL');
+      } else if (call.phase === 'originating') w.dial(null, call.a, call.aExt?.endpoint ?? '', 'CANCEL');
       w.destroy(call.a, 16);
       this.dialCdr(call, 'NO ANSWER');
       w.finish(call);

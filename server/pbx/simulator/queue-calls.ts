@@ -8,8 +8,8 @@
 import { campaignCdrUserfield } from '../../../domain';
 import type { CdrDisposition } from '../records';
 import { agentQuality, ivrWalk, pollAnswer } from './caller-behaviour';
-import type { CallRecords } from './call-records';
-import type { CampaignOrigin, ExtState, Leg, MemberState, QueueCall, QueueState, SimChannel } from './state';
+import type { CallRecords, CdrFields } from './call-records';
+import type { CallBase, CampaignOrigin, ExtState, Leg, MemberState, QueueCall, QueueState, SimChannel } from './state';
 import { SEC, type SimWorld } from './world';
 
 const CALLER_NAMES = ['Maria Silva', 'João Souza', 'Ana Costa', 'Pedro Santos', 'Lucia Ferreira', 'Carlos Lima', 'Julia Alves', 'Rafael Rocha'];
@@ -83,41 +83,58 @@ export class QueueCalls {
     steps.forEach((option, i) => this.records.ivrChoice(call.corp.corpId, ivr.id, Math.round(from + (span * (i + 1)) / steps.length), call.caller, option));
   }
 
+  /**
+   * A transfer sends a channel to `6{queueId}` of the internal context (transfers.ts): the dialplan answers
+   * (a no-op, the channel is up) and runs Queue(); from here it waits like any caller. Its record keeps
+   * the transfer's dst and context.
+   */
+  joinFromTransfer(ch: SimChannel, q: QueueState, transferred: NonNullable<QueueCall['transferred']>, prior: QueueCall['priorCdr']): void {
+    const w = this.w;
+    const call = this.joiningCall({ ...w.newBase(q.corp), startedAt: transferred.startedAt }, q, ch, { transferred, priorCdr: prior });
+    const at = { context: transferred.dcontext, exten: transferred.dst };
+    w.dialplan(ch, 'Answer', '', at);
+    this.enterQueue(call, at);
+  }
+
+  /**
+   * A waiting (or ringing) caller a transfer takes away (transfers.ts): app_queue logs ABANDON (position,
+   * original position, wait) and cancels the phones it rang; the channel lives on, so no hang-up and no
+   * record here (Asterisk's one record of the channel goes on with it).
+   */
+  releaseWaiting(call: QueueCall): void {
+    const w = this.w;
+    const q = call.queue;
+    const position = q.waiting.indexOf(call) + 1;
+    this.cancelLegs(call, 16, true);
+    q.waiting = q.waiting.filter((c) => c !== call);
+    this.records.queueLog(q, call.caller.id, 'NONE', 'ABANDON', [position, call.originalPosition, Math.round((w.now() - call.enteredAt) / SEC)]);
+    w.finish(call);
+    w.updateQueueAvail(q);
+  }
+
   /** an answered campaign call goes on into a queue, as the dialplan's queue context would take it */
   joinFromCampaign(ch: SimChannel, q: QueueState, origin: CampaignOrigin, seq: number, startedAt: number): void {
-    const call: QueueCall = {
-      seq,
-      corp: q.corp,
-      timers: [],
-      bridge: null,
-      answeredAt: null,
-      startedAt,
-      recording: '',
-      done: false,
-      kind: 'queue',
-      queue: q,
-      caller: ch,
-      phase: 'waiting',
-      enteredAt: 0,
-      originalPosition: 0,
-      legs: [],
-      tried: new Set<string>(),
-      retryAt: 0,
-      agent: null,
-      agentCh: null,
-      campaign: origin,
-    };
-    ch.call = call;
-    this.w.calls.add(call);
+    const call = this.joiningCall({ seq, corp: q.corp, timers: [], bridge: null, answeredAt: null, startedAt, recording: '', done: false }, q, ch, { campaign: origin });
     this.enterQueue(call);
   }
 
-  private enterQueue(call: QueueCall): void {
+  /** the queue call of a channel that comes from elsewhere (an answered campaign call, a transfer): waiting, nothing rung yet */
+  private joiningCall(base: CallBase, q: QueueState, ch: SimChannel, extra: Pick<Partial<QueueCall>, 'campaign' | 'transferred' | 'priorCdr'>): QueueCall {
+    const call: QueueCall = { ...base, kind: 'queue', queue: q, caller: ch, phase: 'waiting', enteredAt: 0, originalPosition: 0, legs: [], tried: new Set<string>(), retryAt: 0, agent: null, agentCh: null, campaign: null, ...extra };
+    ch.call = call;
+    this.w.calls.add(call);
+    return call;
+  }
+
+  /** `at`: where the dialplan runs Queue() (default the queues' context; a transfer reaches it by `6{id}` of the internal one) */
+  private enterQueue(call: QueueCall, at?: { context: string; exten: string }): void {
     const w = this.w;
     const q = call.queue;
     const ch = call.caller;
     const maxWait = q.cfg.maxWaitSec ?? 0;
-    w.dialplan(ch, 'Queue', `${q.name},t,,,${maxWait > 0 ? maxWait : ''}`, { context: `c${q.corp.corpId}-queues`, exten: String(q.cfg.id) });
+    const data = `${q.name},t,,,${maxWait > 0 ? maxWait : ''}`;
+    if (at) w.dialplan(ch, 'Queue', data);
+    else w.dialplan(ch, 'Queue', data, { context: `c${q.corp.corpId}-queues`, exten: String(q.cfg.id) });
     q.waiting.push(call);
     call.phase = 'waiting';
     call.enteredAt = w.now();
@@ -299,6 +316,16 @@ export class QueueCalls {
       Math.round((now - answeredAt) / SEC),
       call.originalPosition,
     ]);
+    this.agentDone(q, ext, now);
+    // the record of the call ends with its bridge; the poll that follows is the caller's alone
+    this.queueCdr(call, 'ANSWERED');
+    if (poll) this.askPoll(call, ext.number, poll.id, poll.questions, 0);
+    else w.finish(call);
+  }
+
+  /** the agent's queue call is over for it: its last call now, and it rests for the queue's wrap-up */
+  agentDone(q: QueueState, ext: ExtState, now: number): void {
+    const w = this.w;
     const member = q.members.get(ext.number);
     if (member) member.lastCall = now;
     const wrapup = (q.cfg.wrapupSec ?? w.traffic.wrapupSec) * SEC;
@@ -313,10 +340,6 @@ export class QueueCalls {
         }
       });
     }
-    // the record of the call ends with its bridge; the poll that follows is the caller's alone
-    this.queueCdr(call, 'ANSWERED');
-    if (poll) this.askPoll(call, ext.number, poll.id, poll.questions, 0);
-    else w.finish(call);
   }
 
   /** D-PST: the caller hears each question and presses 0-9, or hangs up and the poll ends there */
@@ -364,12 +387,17 @@ export class QueueCalls {
   }
 
   private queueCdr(call: QueueCall, disposition: CdrDisposition): void {
+    this.records.cdr(call, this.queueCdrFields(call, disposition));
+  }
+
+  /** what the caller's record says now (a transfer keeps it as the record Asterisk closed before moving the channel) */
+  queueCdrFields(call: QueueCall, disposition: CdrDisposition): CdrFields {
     const ch = call.caller;
     const lastdata = `${call.queue.name},t,,,${call.queue.cfg.maxWaitSec || ''}`;
     const origin = call.campaign;
     if (origin) {
       // the callee had answered the campaign's call before it queued: answered, whatever the queue did
-      this.records.cdr(call, {
+      return {
         src: origin.number,
         clid: `"" <${origin.number}>`,
         dst: String(call.queue.cfg.id),
@@ -381,20 +409,22 @@ export class QueueCalls {
         disposition: 'ANSWERED',
         answeredAt: origin.answeredAt,
         userfield: campaignCdrUserfield(origin.campaignId, origin.number),
-      });
-      return;
+      };
     }
-    this.records.cdr(call, {
+    const transferred = call.transferred;
+    return {
       src: ch.caller.number,
       clid: `"${ch.caller.name}" <${ch.caller.number}>`,
-      dst: call.queue.cfg.did ?? `4000${call.queue.cfg.id}`,
-      dcontext: `c${call.corp.corpId}-inbound`,
+      dst: transferred ? transferred.dst : (call.queue.cfg.did ?? `4000${call.queue.cfg.id}`),
+      dcontext: transferred ? transferred.dcontext : `c${call.corp.corpId}-inbound`,
       channel: ch,
       dstchannel: disposition === 'ANSWERED' && call.agentCh ? call.agentCh.name : '',
       lastapp: call.phase === 'ivr' ? 'BackGround' : 'Queue',
       lastdata: call.phase === 'ivr' ? `custom/ivr-${call.queue.name}` : lastdata,
       disposition,
-    });
+      // a transferred channel was up before it queued: Asterisk's record answers with its start
+      ...(transferred ? { startedAt: transferred.startedAt, answeredAt: transferred.answeredAt } : {}),
+    };
   }
 
   // ================================================================ hang-up command

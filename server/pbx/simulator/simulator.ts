@@ -10,6 +10,7 @@
  *   queue-calls.ts     inbound queue calls: IVR, queue, members, talk, poll
  *   dial-calls.ts      extension calls and originate
  *   voicemail.ts       callers who reach a mailbox
+ *   transfers.ts       blind and attended transfers (Redirect, the consultation and its bridge)
  *   campaign-calls.ts  dialOut: a campaign's calls through a trunk
  *   caller-behaviour.ts what people choose (pure)
  *   call-records.ts    the rows calls leave
@@ -31,7 +32,12 @@ import {
   type PbxMemberEvent,
   type PbxQueueMember,
   type PbxSnapshot,
+  type CompleteTransferRequest,
+  type ConsultRequest,
   type QueueMemberRequest,
+  type RecordRequest,
+  type RedirectRequest,
+  type SpyRequest,
 } from '../adapter';
 import { CallRecords } from './call-records';
 import { CampaignCalls } from './campaign-calls';
@@ -39,7 +45,9 @@ import { DEFAULT_TRAFFIC, MANUAL_START, type SimCorp, type SimulatorOptions, typ
 import { DialCalls } from './dial-calls';
 import { Generators } from './generators';
 import { Members } from './members';
+import { SpyCalls } from './spy-calls';
 import { QueueCalls } from './queue-calls';
+import { Transfers } from './transfers';
 import type { Call, CorpState, ExtState, SimChannel, SimulatorStats } from './state';
 import { Voicemail } from './voicemail';
 import { wavDurationSec } from './wav';
@@ -77,10 +85,12 @@ export class CallCentreSimulator implements PbxAdapter {
   private readonly connectedSubject = new BehaviorSubject<boolean>(false);
   private readonly w: SimWorld;
   private readonly members: Members;
+  private readonly spyCalls: SpyCalls;
   private readonly records: CallRecords;
   private readonly queueCalls: QueueCalls;
   private readonly dialCalls: DialCalls;
   private readonly campaignCalls: CampaignCalls;
+  private readonly transfers: Transfers;
   private readonly generators: Generators;
   private readonly driver: 'manual' | 'realtime';
   private readonly timeFactor: number;
@@ -112,6 +122,12 @@ export class CallCentreSimulator implements PbxAdapter {
     });
     w.dispatch = (q) => this.queueCalls.dispatch(q);
     this.members = new Members(w, this.records);
+    this.spyCalls = new SpyCalls(w, this.records);
+    this.transfers = new Transfers(w, this.records, this.dialCalls, this.queueCalls);
+    w.channelGone = (id) => {
+      this.spyCalls.channelGone(id);
+      this.transfers.channelGone(id);
+    };
     this.members$ = this.members.events.asObservable();
     this.events$ = w.events.asObservable();
     this.connected$ = this.connectedSubject.asObservable();
@@ -363,6 +379,7 @@ export class CallCentreSimulator implements PbxAdapter {
     const call = ch.call;
     if (call.kind === 'queue') this.queueCalls.hangup(call, ch);
     else if (call.kind === 'dial') this.dialCalls.hangup(call, ch);
+    else if (call.kind === 'spy') this.spyCalls.end(call, 16, 'ANSWERED');
     else this.campaignCalls.hangup(call);
   }
 
@@ -438,6 +455,70 @@ export class CallCentreSimulator implements PbxAdapter {
     this.records.queueLog(q, 'NONE', request.number, 'REMOVEMEMBER', ['']);
     this.members.removed(q, member);
     w.updateQueueAvail(q);
+    this.kick();
+  }
+
+  async spy(request: SpyRequest): Promise<{ channelId: string }> {
+    this.sync();
+    const corp = this.w.corps.get(request.corpId);
+    const ext = corp?.exts.get(request.from);
+    if (!corp || !ext || ext.removed) throw new PbxError('not_found', `Extension '${request.from}' not found`);
+    const target = [...this.w.channels.values()].find((c) => c.name === request.channel && c.corp === corp);
+    if (!target) throw new PbxError('not_found', `Channel '${request.channel}' not found`);
+    const ch = this.spyCalls.start(corp, ext, target, request.mode, request.callerId, 30);
+    this.kick();
+    return { channelId: ch.id };
+  }
+
+  /**
+   * Record on demand (G-REC), as MixMonitor does: from now on the call's recording is written with its
+   * cdr row (under the name given); a call already recorded (the demo records every answered call)
+   * keeps its one recording. Off: the recording stays what it has (the simulated audio is a tone).
+   */
+  async record(request: RecordRequest): Promise<void> {
+    this.sync();
+    const ch = this.w.channels.get(request.channelId);
+    if (!ch || ch.corp.corpId !== request.corpId) throw new PbxError('not_found', `Channel '${request.channelId}' not found`);
+    if (request.on && ch.call.recording === '') {
+      ch.call.recording = request.name;
+      this.w.varset(ch, 'MIXMONITOR_FILENAME', request.name);
+    }
+    this.kick();
+  }
+
+  /** a channel of the corp by id; PbxError 'not_found' when it is gone or another corp's */
+  private channelOf(corpId: number, channelId: string): SimChannel {
+    const ch = this.w.channels.get(channelId);
+    if (!ch || ch.corp.corpId !== corpId) throw new PbxError('not_found', `Channel '${channelId}' not found`);
+    return ch;
+  }
+
+  /**
+   * Blind transfer (G-XFR-01, G-XFR-03), as Asterisk's Redirect: the channel (a waiting caller, or a party
+   * of an answered two-party call) leaves its call and runs `exten` of its corp's internal context
+   * (transfers.ts); the party left behind hangs up. PbxError 'conflict' for a channel in no such call.
+   */
+  async redirect(request: RedirectRequest): Promise<void> {
+    this.sync();
+    this.transfers.redirect(this.channelOf(request.corpId, request.channelId), request.exten);
+    this.kick();
+  }
+
+  /** the consulting leg of an attended transfer (G-XFR-02): `from`'s phone rings, busy or not, then dials `exten` */
+  async consult(request: ConsultRequest): Promise<{ channelId: string }> {
+    this.sync();
+    const ext = this.w.corps.get(request.corpId)?.exts.get(request.from);
+    if (!ext || ext.removed) throw new PbxError('not_found', `Extension '${request.from}' not found`);
+    const ch = this.transfers.consult(ext.corp, ext, request.exten, request.timeoutSec ?? 30);
+    this.kick();
+    return { channelId: ch.id };
+  }
+
+  async completeTransfer(request: CompleteTransferRequest): Promise<void> {
+    this.sync();
+    const ch = this.channelOf(request.corpId, request.channelId);
+    const consult = this.channelOf(request.corpId, request.consultId);
+    this.transfers.complete(ch, consult, request.exten);
     this.kick();
   }
 

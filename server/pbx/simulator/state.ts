@@ -4,7 +4,9 @@
  * of them (the bottom of the simulator's import graph).
  */
 import type { AriCallerId, AriChannelState, AriContactStatus, AriDeviceStateValue, AriDialplanCep } from '../ari';
+import type { SpyMode } from '../../../domain';
 import type { DialOutcome, DialOutRequest } from '../adapter';
+import type { CdrRow } from '../records';
 import type { SimCorp, SimExtension, SimQueue } from './config';
 import type { Timer } from './scheduler';
 
@@ -104,6 +106,24 @@ export interface CallBase {
   startedAt: number;
   recording: string;
   done: boolean;
+  /**
+   * The record Asterisk closed for the call's first channel before a transfer moved it into this call
+   * (transfers.ts): this call's own row replaces it unless it says less (migration 0017's rule).
+   */
+  priorCdr?: CdrRow;
+}
+
+/**
+ * Where a transferred channel's record stands (transfers.ts): its start and answer (the channel was up
+ * before this call began), and after an attended transfer the dialplan place Asterisk's record keeps
+ * (the channel was moved, not sent anywhere: dst and application stay the old call's).
+ */
+export interface Carried {
+  startedAt: number;
+  answeredAt: number;
+  place?: { dst: string; dcontext: string; lastapp: string; lastdata: string };
+  /** the callee joined by an attended transfer gets a row of its own when the call ends (Asterisk's) */
+  calleeRow?: boolean;
 }
 
 /** A campaign call that reached a queue: its records say where it came from. */
@@ -132,13 +152,20 @@ export interface QueueCall extends CallBase {
   agentCh: SimChannel | null;
   /** set when an answered campaign call joined the queue (no IVR, its own CDR shape) */
   campaign: CampaignOrigin | null;
+  /** set when a transfer sent the caller here (`6{queueId}` of the internal context) */
+  transferred?: Carried & { dst: string; dcontext: string };
 }
 
 export interface DialCall extends CallBase {
   kind: 'dial';
-  origin: 'internal' | 'outbound' | 'originate';
+  origin: 'internal' | 'outbound' | 'originate' | 'transfer';
   a: SimChannel;
-  aExt: ExtState;
+  /** the calling extension; null for an outside party a transfer sent on (transfers.ts) */
+  aExt: ExtState | null;
+  /** who calls, as the records name it (the extension's user and number, or the outside caller's id) */
+  from: AriCallerId;
+  /** a transferred channel's record (transfers.ts) */
+  carried?: Carried;
   b: SimChannel | null;
   target: string;
   external: boolean;
@@ -174,7 +201,19 @@ export interface CampaignCall extends CallBase {
   settle: ((outcome: DialOutcome) => void) | null;
 }
 
-export type Call = QueueCall | DialCall | CampaignCall;
+/** A supervisor's leg listening to (or whispering into, or barging into) a call (G-SPY). */
+export interface SpyCall extends CallBase {
+  kind: 'spy';
+  /** the supervisor's phone */
+  ch: SimChannel;
+  ext: ExtState;
+  /** the spied channel */
+  target: SimChannel;
+  mode: SpyMode;
+  phase: 'ringing' | 'spying';
+}
+
+export type Call = QueueCall | DialCall | CampaignCall | SpyCall;
 
 export interface SimulatorStats {
   now: number;

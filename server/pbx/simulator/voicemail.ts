@@ -56,8 +56,8 @@ export class Voicemail {
     w.hangupRequest(a, 16);
     w.destroy(a, 16);
     this.records.cdr(call, {
-      src: call.aExt.number,
-      clid: `"${call.aExt.userName}" <${call.aExt.number}>`,
+      src: call.from.number,
+      clid: `"${call.from.name}" <${call.from.number}>`,
       dst: call.target,
       dcontext: `c${call.corp.corpId}-internal`,
       channel: a,
@@ -74,7 +74,7 @@ export class Voicemail {
           corpId: call.corp.corpId,
           mailbox: box.ext.number,
           origtime: Math.floor(box.recordingFrom! / SEC),
-          callerid: `"${call.aExt.userName}" <${call.aExt.number}>`,
+          callerid: `"${call.from.name}" <${call.from.number}>`,
           destino: call.target,
           duration: seconds,
         },

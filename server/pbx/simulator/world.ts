@@ -67,6 +67,8 @@ export class SimWorld {
   readonly calls = new Set<Call>();
   /** the queue logic's dispatch (set by the simulator): rings members for a queue's waiting callers */
   dispatch: (q: QueueState) => void = () => undefined;
+  /** a channel was destroyed (set by the simulator: the ChanSpy legs on it end) */
+  channelGone: (channelId: string) => void = () => undefined;
   /** the ARI application (of every event, and the one campaign calls enter) */
   readonly application: string;
   private readonly asteriskId: string;
@@ -254,6 +256,7 @@ export class SimWorld {
       if (ext.removed && ext.channels.size === 0) ext.corp.exts.delete(ext.number);
       this.updateDevice(ext);
     }
+    this.channelGone(ch.id);
   }
 
   dial(caller: SimChannel | null, peer: SimChannel, dialstring: string, status: DialStatus): void {

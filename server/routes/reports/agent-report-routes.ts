@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { agentReportResultSchema, agentReportSearchSchema } from '../../../domain';
 import { requireAccess } from '../../auth/guard';
 import { agentReport } from './agent-report-queries';
-import { corpReport } from './report-scope';
+import { corpReportInZone } from './report-scope';
 
 /** G-RPT-01: the agent report, with the statistics view (as the queue statistics). */
 export async function agentReportRoutes(app: FastifyInstance): Promise<void> {
@@ -19,6 +19,9 @@ export async function agentReportRoutes(app: FastifyInstance): Promise<void> {
       },
       onRequest: requireAccess(ctx, 'statistics', 'read'),
     },
-    async (request) => agentReport(ctx.db, corpReport(ctx, request), request.body),
+    async (request) => {
+      const { scope, search } = await corpReportInZone(ctx, request, request.body);
+      return agentReport(ctx.db, scope, search);
+    },
   );
 }

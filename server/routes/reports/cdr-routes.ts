@@ -6,7 +6,7 @@ import { requireAccess } from '../../auth/guard';
 import { notFound } from '../../errors';
 import { recordingOf, searchCdr } from './cdr-queries';
 import { recordingsRoot, sendRecording } from './recordings';
-import { corpReport } from './report-scope';
+import { corpReport, corpReportInZone } from './report-scope';
 
 /** D-CDR: the CDR search and its recordings, with the cdr view (as the CDR screen). */
 export async function cdrRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +18,10 @@ export async function cdrRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/cdrs',
     { schema: { tags: ['reports'], summary: 'Call detail records of a period: detailed (paged) or summarised (D-CDR-02)', body: cdrSearchSchema, response: { 200: cdrResultSchema } }, onRequest: guard },
-    async (request) => searchCdr(ctx.db, corpReport(ctx, request), request.body),
+    async (request) => {
+      const { scope, search } = await corpReportInZone(ctx, request, request.body);
+      return searchCdr(ctx.db, scope, search);
+    },
   );
 
   r.get(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,14 +18,17 @@ import {
   periodBoundaries,
   type InUse,
 } from '../../../domain';
-import { requireAccess, requireLevel } from '../../auth/guard';
+import { principalOf, requireAccess, requireLevel } from '../../auth/guard';
+import { corpTimeZone } from '../../corp-zone';
 import { ApiFailure } from '../../errors';
 import { corpRowsOf, extensionRowsOf, kpiOf, pointsOf } from './dashboard-queries';
 import { dashboardScope, queryRows } from './report-scope';
 
 /**
  * The dashboards (D-HOME with the home view, D-GEN level 1). Their scope is the corp, or every corp
- * for a supervisor without a working corp. Periods are local days of the `tz` the browser sends.
+ * for a supervisor without a working corp. Periods are local days of the corp's zone (J-TZ-01; the
+ * platform's view without a working corp: the supervisor's own corp's); the `tz` older clients send is
+ * accepted and checked, and the corp's zone wins.
  */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -39,6 +42,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     if (!app.live) throw new ApiFailure(503, 'errors.pbxUnavailable');
     return app.live.ops;
   };
+  /** the zone of a dashboard's days: its corp's, or for every corp the caller's own corp's (the system corp's) */
+  const zoneOf = (request: FastifyRequest): Promise<string> => corpTimeZone(ctx.db, dashboardScope(ctx, request).corpId ?? principalOf(request).corpId);
   const corpsOf = async (corpId: number | null): Promise<number[]> =>
     corpId !== null ? [corpId] : (await queryRows<{ id: number }>(ctx.db, sql`select id from corp where not system`)).map((c) => Number(c.id));
 
@@ -46,7 +51,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     '/dash/kpi/days/:days',
     { schema: { tags, summary: 'Calls in and out, minutes, spend and calls per destination group of a period: today 0, yesterday 1, a week 7 (D-GEN-04/05)', params: z.object({ days: dashPeriodParam }), querystring: dashZoneQuery, response: { 200: dashKpiSchema } }, onRequest: home },
     async (request) => {
-      const [from, to] = periodBoundaries(request.params.days, Date.now(), request.query.tz);
+      const [from, to] = periodBoundaries(request.params.days, Date.now(), await zoneOf(request));
       return kpiOf(ctx.db, dashboardScope(ctx, request).corpId, from, to);
     },
   );
@@ -64,7 +69,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       onRequest: supervisor,
     },
     async (request) => {
-      const [from, to] = periodBoundaries(request.params.days, Date.now(), request.query.tz);
+      const [from, to] = periodBoundaries(request.params.days, Date.now(), await zoneOf(request));
       return corpRowsOf(ctx.db, dashboardScope(ctx, request).corpId, from, to, request.params.metric);
     },
   );
@@ -82,7 +87,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
       onRequest: home,
     },
     async (request) => {
-      const tz = request.query.tz;
+      const tz = await zoneOf(request);
       const boundaries = localDayBoundaries(Date.now(), tz, request.params.days);
       return pointsOf(ctx.db, dashboardScope(ctx, request).corpId, boundaries, (ms) => localDay(ms, tz));
     },

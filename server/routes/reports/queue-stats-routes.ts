@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { queueCallsResultSchema, queueStatsResultSchema, queueStatsSearchSchema, reportId } from '../../../domain';
 import { requireAccess } from '../../auth/guard';
 import { queueCalls, queueStats } from './queue-stats-queries';
-import { corpReport } from './report-scope';
+import { corpReportInZone } from './report-scope';
 
 /** D-QST: queue statistics and the calls of a queue, with the statistics view. */
 export async function queueStatsRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +18,10 @@ export async function queueStatsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['reports'], summary: 'Queue statistics of a period: the summary per queue (sP1) and attended/neglected (sP2) (D-QST-02)', body: queueStatsSearchSchema, response: { 200: queueStatsResultSchema } },
       onRequest: guard,
     },
-    async (request) => queueStats(ctx.db, corpReport(ctx, request), request.body),
+    async (request) => {
+      const { scope, search } = await corpReportInZone(ctx, request, request.body);
+      return queueStats(ctx.db, scope, search);
+    },
   );
 
   r.post(
@@ -34,6 +37,9 @@ export async function queueStatsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: guard,
     },
     // the path names the queue; the body's queue is the spec's and must agree or be 0
-    async (request) => queueCalls(ctx.db, corpReport(ctx, request), { ...request.body, queue: request.params.queue }),
+    async (request) => {
+      const { scope, search } = await corpReportInZone(ctx, request, request.body);
+      return queueCalls(ctx.db, scope, { ...search, queue: request.params.queue });
+    },
   );
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
+import { windowInZone, type ReportWindow } from '../../../domain';
 import type { AppContext } from '../../context';
+import { corpTimeZone } from '../../corp-zone';
 import { dataOf, type CorpData } from '../../crud/tenant';
 import type { Db } from '../../db/database';
 import { ApiFailure } from '../../errors';
@@ -21,6 +23,16 @@ export function corpReport(ctx: AppContext, request: FastifyRequest): CorpReport
   const data = dataOf(ctx.db, principalOf(request), lookupBinding);
   if (data.corpId === null) throw new ApiFailure(400, 'errors.workingCorpRequired');
   return { data, corpId: data.corpId };
+}
+
+/**
+ * A corp's report with its search's window read in the corp's zone (J-TZ-01): the dates and times of
+ * the form are the corp's clocks, whatever the browser's zone; `timeZone` for the report's hours.
+ */
+export async function corpReportInZone<T extends ReportWindow>(ctx: AppContext, request: FastifyRequest, search: T): Promise<{ scope: CorpReport; search: T; timeZone: string }> {
+  const scope = corpReport(ctx, request);
+  const timeZone = await corpTimeZone(ctx.db, scope.corpId);
+  return { scope, search: windowInZone(search, timeZone), timeZone };
 }
 
 /** The dashboards' scope: the corp, or every corp for a supervisor without a working corp (the general dashboard). */

@@ -6,11 +6,12 @@ import type { MyUser } from '../../../domain/auth';
 import { LEVEL } from '../../../domain/levels';
 import { SOFTWARE_UNAVAILABLE, type MeetingRow } from '../../../domain/meetings';
 import { meetingsFromDateQuery } from '../../features/calendar/calendar-api';
-import { fetchFrom, popupGroups, showsAlert } from '../../features/calendar/calendar-logic';
+import { corpTodayFetchFrom, popupGroups, showsAlert } from '../../features/calendar/calendar-logic';
 import { useNow } from '../../features/calendar/use-now';
 import { roomsQuery, softwareQuery } from '../../features/rooms/rooms-api';
 import { joinHref } from '../../features/rooms/rooms-logic';
 import { cn } from '../../ui/cn';
+import { useCorpTimeZone } from '../corp-time-zone';
 import { useScope } from '../session';
 import { Popover } from '../../ui/popover';
 
@@ -38,18 +39,20 @@ function Meetings() {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const scope = useScope();
+  // today, its 30-minute alert and the times shown are the corp's (J-TZ-01)
+  const timeZone = useCorpTimeZone();
   const software = useQuery(softwareQuery(scope));
   const softwareId = software.data?.id ?? SOFTWARE_UNAVAILABLE;
-  const meetings = useQuery({ ...meetingsFromDateQuery(scope, softwareId, fetchFrom(now), { refetchInterval: MEETINGS_POLL_MS }), retry: false });
+  const meetings = useQuery({ ...meetingsFromDateQuery(scope, softwareId, corpTodayFetchFrom(now, timeZone), { refetchInterval: MEETINGS_POLL_MS }), retry: false });
   const rooms = useQuery({ ...roomsQuery(scope, softwareId), retry: false });
   // software id -10, rooms off (403), the service off (503) or no answer: no popup, the top bar stays whole
   if (softwareId === SOFTWARE_UNAVAILABLE || !meetings.data || meetings.isError) return null;
 
-  const { today, upcoming } = popupGroups(meetings.data, now);
+  const { today, upcoming } = popupGroups(meetings.data, now, timeZone);
   const lang = i18n.language;
-  const time = (at: string) => new Date(at).toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' });
-  const dayTime = (at: string) => new Date(at).toLocaleString(lang, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  const soon = today.some((m) => showsAlert(m, now));
+  const time = (at: string) => new Date(at).toLocaleTimeString(lang, { timeZone, hour: '2-digit', minute: '2-digit' });
+  const dayTime = (at: string) => new Date(at).toLocaleString(lang, { timeZone, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const soon = today.some((m) => showsAlert(m, now, timeZone));
 
   return (
     <Popover
@@ -75,7 +78,7 @@ function Meetings() {
         <div className="scroll-thin max-h-[70vh] overflow-y-auto py-2" data-testid="meetings-list">
           <Section title={t('meetings.today')} testId="meetings-today" empty={today.length === 0 ? t('meetings.noneToday') : null}>
             {today.map((m) => (
-              <Entry key={m.id} meeting={m} detail={`${time(m.fromDate)} – ${time(m.toDate)}`} alert={showsAlert(m, now)} onOpen={close} />
+              <Entry key={m.id} meeting={m} detail={`${time(m.fromDate)} – ${time(m.toDate)}`} alert={showsAlert(m, now, timeZone)} onOpen={close} />
             ))}
           </Section>
           <Section title={t('meetings.rooms')} testId="meetings-rooms" empty={(rooms.data ?? []).length === 0 ? t('meetings.noRooms') : null}>

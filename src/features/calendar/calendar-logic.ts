@@ -9,14 +9,16 @@ import {
   type MeetingRow,
   type UserOption,
 } from '../../../domain/meetings';
+import { localDay, startOfLocalDay, startOfNextLocalDay } from '../../../domain/time-zone';
 
 /**
  * DOM-free rules of the Calendar, the day view, the meeting dialog and the top bar's Meetings popup
  * (spec 1 §2 "Calendar", E-CAL-01..16, E-MEET-02..04).
  *
- * Days are the browser's local days (a meeting at 09:00 shows at 09:00 where the user sits); the
- * rules the server checks (date not before today UTC, start before end, E-CAL-13/14) are the domain's
- * own functions applied to the instants the form builds, so client and server agree.
+ * The calendar's days are the browser's local days (a meeting at 09:00 shows at 09:00 where the user
+ * sits); "today" of the popup and the 30-minute alert are the corp's (its zone, J-TZ-01). The rules the
+ * server checks (date not before today UTC, start before end, E-CAL-13/14) are the domain's own
+ * functions applied to the instants the form builds, so client and server agree.
  */
 
 // ---- days ------------------------------------------------------------------------------------------
@@ -134,9 +136,9 @@ export function eventShade(id: number): 0 | 1 | 2 | 3 {
   return (Math.imul(id, 0x9e3779b1) >>> 30) as 0 | 1 | 2 | 3;
 }
 
-/** Red when the meeting starts today within the next 30 minutes (domain meetingStartsSoon), else its shade. */
-export function eventTone(meeting: Pick<MeetingRow, 'id' | 'fromDate'>, now: Date): EventTone {
-  return meetingStartsSoon(meeting.fromDate, now) ? 'soon' : eventShade(meeting.id);
+/** Red when the meeting starts today (the corp's day) within the next 30 minutes (domain meetingStartsSoon), else its shade. */
+export function eventTone(meeting: Pick<MeetingRow, 'id' | 'fromDate'>, now: Date, timeZone: string): EventTone {
+  return meetingStartsSoon(meeting.fromDate, now, timeZone) ? 'soon' : eventShade(meeting.id);
 }
 
 // ---- day view (E-CAL-04/05) ------------------------------------------------------------------------
@@ -183,17 +185,23 @@ export function daySlots(meetings: readonly MeetingRow[], day: Date, startHour: 
 // ---- Meetings popup (E-MEET-02..04) ----------------------------------------------------------------
 
 /**
- * Today's meetings (local day, all of them, also the ones already over: the badge counts them) and the
- * upcoming ones after today, both sorted by start (E-MEET-02/03).
+ * Today's meetings (all of them, also the ones already over: the badge counts them) and the upcoming
+ * ones after today, both sorted by start (E-MEET-02/03). Today is the corp's day (its zone, J-TZ-01),
+ * the one the 30-minute alert reads too.
  */
-export function popupGroups(meetings: readonly MeetingRow[], now: Date): { today: MeetingRow[]; upcoming: MeetingRow[] } {
-  const todayKey = dayKey(now);
-  const tomorrow = addDays(startOfDay(now), 1).getTime();
+export function popupGroups(meetings: readonly MeetingRow[], now: Date, timeZone: string): { today: MeetingRow[]; upcoming: MeetingRow[] } {
+  const todayKey = localDay(now.getTime(), timeZone);
+  const tomorrow = startOfNextLocalDay(now.getTime(), timeZone);
   const sorted = [...meetings].sort(byStart);
   return {
-    today: sorted.filter((m) => dayKey(new Date(m.fromDate)) === todayKey),
+    today: sorted.filter((m) => localDay(new Date(m.fromDate).getTime(), timeZone) === todayKey),
     upcoming: sorted.filter((m) => new Date(m.fromDate).getTime() >= tomorrow),
   };
+}
+
+/** The UTC day to ask `rooms-from-date` for so that every meeting of the corp's today comes back (the popup). */
+export function corpTodayFetchFrom(now: Date, timeZone: string): string {
+  return utcDay(new Date(startOfLocalDay(now.getTime(), timeZone)));
 }
 
 /**
@@ -201,8 +209,8 @@ export function popupGroups(meetings: readonly MeetingRow[], now: Date): { today
  * offset check); we take the 30-minute one, the domain's MEETING_ALERT_MINUTES, so the popup's alert
  * and the calendar's red event (E-CAL-11) always agree.
  */
-export function showsAlert(meeting: Pick<MeetingRow, 'fromDate'>, now: Date): boolean {
-  return meetingStartsSoon(meeting.fromDate, now);
+export function showsAlert(meeting: Pick<MeetingRow, 'fromDate'>, now: Date, timeZone: string): boolean {
+  return meetingStartsSoon(meeting.fromDate, now, timeZone);
 }
 
 // ---- the meeting form (E-CAL-09, E-CAL-12..16) -----------------------------------------------------

@@ -1,6 +1,7 @@
 import { AlarmClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MeetingRow } from '../../../domain/meetings';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import { cn } from '../../ui/cn';
 import { eventTone, type EventTone } from './calendar-logic';
 
@@ -23,7 +24,7 @@ export function timeText(lang: string, at: string | Date): string {
 
 /** An event of the calendar: its time and topic, coloured by tone; a link to its detail (E-CAL-03). */
 export function EventChip({ meeting, now, to, lang, className }: { meeting: MeetingRow; now: Date; to: string; lang: string; className?: string }) {
-  const tone = eventTone(meeting, now);
+  const tone = eventTone(meeting, now, useCorpTimeZone());
   return (
     <Link
       to={to}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { canManageRooms, type MeetingRow } from '../../../domain/meetings';
 import { isApiFailure } from '../../api/client';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import type { NavEntry } from '../../app/navigation';
 import { entryPath } from '../../app/navigation';
 import { usePaths } from '../../app/paths';
@@ -111,6 +112,7 @@ function Detail({ user, scope, softwareId }: MeetContext) {
 function DetailCard({ meeting, room, lang, participants }: { meeting: MeetingRow; room: string | null; lang: string; participants: ReactNode }) {
   const { t } = useTranslation();
   const now = useNow();
+  const timeZone = useCorpTimeZone();
   const { notify } = useSnackbar();
   const linkField = useRef<HTMLInputElement>(null);
   const href = joinHref(meeting.src, window.location.origin);
@@ -124,7 +126,7 @@ function DetailCard({ meeting, room, lang, participants }: { meeting: MeetingRow
   return (
     <Card className="overflow-hidden">
       <div className="flex items-start gap-3 border-b border-border px-6 py-5">
-        <span className={`mt-1.5 size-3 shrink-0 rounded-full ${TONE_CLASS[eventTone(meeting, now)]}`} aria-hidden />
+        <span className={`mt-1.5 size-3 shrink-0 rounded-full ${TONE_CLASS[eventTone(meeting, now, timeZone)]}`} aria-hidden />
         <div className="min-w-0">
           <h2 className="text-xl font-semibold break-words" data-testid="meeting-topic-text">
             {meeting.name}

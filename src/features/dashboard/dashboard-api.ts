@@ -1,6 +1,7 @@
 /**
  * The dashboards' calls, each refreshed at the spec's interval (spec 3 §4: D-HOME-08, D-GEN-08). The
- * browser's zone goes with every call: the server cuts its local days.
+ * server cuts the corp's local days in the corp's zone (J-TZ-01); the zone goes with every call as
+ * `tz` so the cache keys by it (a corp given another zone reads its days again).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { DASH_REFRESH, type DashCorpRow, type DashExtensionsRow, type DashKpi, type DashMetric, type DashPeriod, type DashPoint, type InUse } from '../../../domain/reports';

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { DASH_CALL_TYPES, DASH_PERIODS, kpiBars, type DashCallType, type DashCorpRow, type DashExtensionsRow, type DashPeriod } from '../../../domain/reports';
 import { exchangeQuery } from '../../api/system';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import { useScope } from '../../app/session';
 import { Card } from '../../ui/card';
 import { FormField } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { BarChart, type BarSeries } from '../reports/charts/bar-chart';
-import { browserTimeZone, formatDuration, formatMoney } from '../reports/format';
+import { formatDuration, formatMoney } from '../reports/format';
 import { ReportTable, type ReportColumn } from '../reports/report-table';
 import { corpRowsQuery, extensionsPerCorpQuery, kpiQuery, pointsQuery } from './dashboard-api';
 import { Panel, StatCard } from './dashboard-parts';
@@ -20,7 +21,8 @@ import { PeriodsChart } from './periods-chart';
 export function GeneralDashboard() {
   const { t } = useTranslation();
   const scope = useScope();
-  const tz = browserTimeZone();
+  // the corp's days (J-TZ-01): the server reads them in the corp's zone, the cache keys by it
+  const tz = useCorpTimeZone();
   const [type, setType] = useState<DashCallType>('all');
   const [days, setDays] = useState<DashPeriod>(DASH_PERIODS.today);
   const kpi = useQuery(kpiQuery(scope, days, tz));

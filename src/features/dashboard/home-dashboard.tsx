@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { DASH_PERIODS, LIVE_POINTS } from '../../../domain/reports';
 import { exchangeQuery } from '../../api/system';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import { useScope } from '../../app/session';
 import { STATUS_LOOK } from '../../ui/ext-status';
 import { SemicircleGauge } from '../../ui/gauge';
@@ -11,7 +12,7 @@ import { usagePercent } from '../../ui/gauge-math';
 import { PanelLiveProvider, usePanelCorpId } from '../panel/panel-live';
 import { panelTokenStyle, StatusBadge } from '../panel/panel-parts';
 import { LineChart } from '../reports/charts/line-chart';
-import { browserTimeZone, formatMoney } from '../reports/format';
+import { formatMoney } from '../reports/format';
 import { ReportAlert } from '../reports/report-parts';
 import { ReportTable, type ReportColumn } from '../reports/report-table';
 import { inUseQuery, kpiQuery, pointsQuery } from './dashboard-api';
@@ -33,7 +34,8 @@ export function HomeDashboard() {
 function HomeDashboardBody() {
   const { t } = useTranslation();
   const scope = useScope();
-  const tz = browserTimeZone();
+  // the corp's days (J-TZ-01): the server reads them in the corp's zone, the cache keys by it
+  const tz = useCorpTimeZone();
   const kpi = useQuery(kpiQuery(scope, DASH_PERIODS.today, tz));
   const points = useQuery(pointsQuery(scope, tz));
   const extensions = useQuery(inUseQuery(scope, 'extensions'));

@@ -1,11 +1,16 @@
-import { PhoneOff } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { Circle, Headphones, PhoneForwarded, PhoneOff, Square } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
+import { LEVEL } from '../../../domain/levels';
 import { canAccess } from '../../../domain/permissions';
 import type { ActiveCall } from '../../../domain/realtime';
 import { clock$ } from '../../../streams/clock';
-import { useUser } from '../../app/session';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
+import { extensionResource } from '../../../domain/resources';
+import { resourceListQuery } from '../../api/resources';
+import { useScope, useUser } from '../../app/session';
 import { useHub } from '../../hub';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -15,7 +20,8 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { useSnackbar } from '../../ui/snackbar';
 import { filterRows } from '../../ui/table-logic';
 import { sharedActiveCalls } from './active-calls-source';
-import { activeCallSearchText, destinationType, formatElapsed } from './live-rows';
+import { SpyDialog, TransferDialog, useCallAction, useCallPermissions } from './call-actions';
+import { activeCallSearchText, callTimeFormat, destinationType, formatElapsed } from './live-rows';
 import { LiveCorpGate } from './live-corp-gate';
 import { useLiveCorp } from './use-live-corp';
 import { useObservable } from '../../ui/use-observable';
@@ -43,8 +49,19 @@ function ActiveCallsScreenLive() {
   const tick$ = useMemo(() => clock$(), []);
   const now = useObservable(tick$, Date.now());
   const mayHangUp = canAccess(user, { view: 'panel', action: 'update' });
+  // the call's extension (the one answering, else the one calling) is what listen, record and transfer name
+  const scope = useScope();
+  const extensions = useQuery(resourceListQuery(extensionResource, scope));
+  const owners = useMemo(() => new Map((extensions.data ?? []).map((e) => [String(e.number), typeof e.userId === 'number' ? e.userId : null])), [extensions.data]);
+  const extensionOf = (c: ActiveCall): string | null => (c.spy ? null : owners.has(c.receiver) ? c.receiver : owners.has(c.caller) ? c.caller : null);
+  const may = useCallPermissions(null);
+  const action = useCallAction();
+  const [dialog, setDialog] = useState<{ kind: 'spy' | 'transfer'; number: string } | null>(null);
+  // a monitor only watches; an agent may transfer its own call (G-PRM-01)
+  const anyAction = mayHangUp || may.spyModes.length > 0 || may.record || may.transfer || user.level === LEVEL.user;
 
-  const timeFormat = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' }), [i18n.language]);
+  const timeZone = useCorpTimeZone();
+  const timeFormat = useMemo(() => callTimeFormat(i18n.language, timeZone), [i18n.language, timeZone]);
 
   const columns: DataTableColumn<ActiveCall>[] = [
     {
@@ -73,7 +90,27 @@ function ActiveCallsScreenLive() {
     },
     { key: 'caller', header: t('live.activeCalls.origin'), className: 'tabular-nums' },
     { key: 'trunk', header: t('live.activeCalls.trunk'), cell: (c) => c.trunk ?? '' },
-    { key: 'destination', header: t('live.activeCalls.destination'), className: 'tabular-nums' },
+    {
+      key: 'destination',
+      header: t('live.activeCalls.destination'),
+      className: 'tabular-nums',
+      cell: (c) => (
+        <span className="flex flex-wrap items-center gap-1.5">
+          {c.destination}
+          {/* G-SPY-05: a supervisor's leg is a listening leg of the call it listens to */}
+          {c.spy ? (
+            <Badge tone="warning" data-testid="call-spy-leg">
+              {t(`calls.spy.leg.${c.spy.mode}`, { number: c.spy.number })}
+            </Badge>
+          ) : null}
+          {c.recording ? (
+            <Badge tone="danger" data-testid="call-recording">
+              <Circle className="size-2.5 fill-current" aria-hidden /> {t('calls.record.badge')}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
   ];
 
   const filtered = filterRows(calls, query, activeCallSearchText);
@@ -103,13 +140,40 @@ function ActiveCallsScreenLive() {
           query={query}
           onQueryChange={setQuery}
           caption={t('nav.activeCalls')}
-          actions={
-            mayHangUp
-              ? (c) => (
+          actions={!anyAction ? undefined : (c) => {
+            const number = extensionOf(c);
+            const mayTransfer = number !== null && (may.transfer || (owners.get(number) ?? null) === user.id);
+            const who = `${c.caller} → ${c.destination}`;
+            return (
+              <span className="flex items-center justify-end gap-0.5">
+                {number !== null && may.spyModes.length > 0 ? (
+                  <Button variant="ghost" size="icon-sm" aria-label={`${t('calls.spy.open')} ${who}`} title={t('calls.spy.open')} onClick={() => setDialog({ kind: 'spy', number })} data-testid={`spy-${c.callId}`}>
+                    <Headphones />
+                  </Button>
+                ) : null}
+                {number !== null && may.record ? (
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    aria-label={`${c.recording ? t('calls.record.stop') : t('calls.record.start')} ${who}`}
+                    title={c.recording ? t('calls.record.stop') : t('calls.record.start')}
+                    aria-pressed={c.recording === true}
+                    onClick={() => action.mutate({ path: 'call/record', body: { number, on: !c.recording }, done: c.recording ? 'calls.record.stopped' : 'calls.record.started' })}
+                    data-testid={`record-${c.callId}`}
+                  >
+                    {c.recording ? <Square className="fill-current" /> : <Circle className="fill-current text-danger" />}
+                  </Button>
+                ) : null}
+                {mayTransfer ? (
+                  <Button variant="ghost" size="icon-sm" aria-label={`${t('calls.transfer.open')} ${who}`} title={t('calls.transfer.open')} onClick={() => setDialog({ kind: 'transfer', number })} data-testid={`transfer-${c.callId}`}>
+                    <PhoneForwarded />
+                  </Button>
+                ) : null}
+                {mayHangUp ? (
                   <Button
                     variant="danger-ghost"
                     size="icon-sm"
-                    aria-label={`${t('live.activeCalls.hangUp')} ${c.caller} → ${c.destination}`}
+                    aria-label={`${t('live.activeCalls.hangUp')} ${who}`}
                     title={t('live.activeCalls.hangUp')}
                     onClick={() => setHanging(c)}
                     disabled={!hub}
@@ -117,11 +181,14 @@ function ActiveCallsScreenLive() {
                   >
                     <PhoneOff />
                   </Button>
-                )
-              : undefined
-          }
+                ) : null}
+              </span>
+            );
+          }}
         />
       </Card>
+      {dialog?.kind === 'spy' ? <SpyDialog number={dialog.number} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'transfer' ? <TransferDialog who={{ number: dialog.number }} title={t('calls.transfer.titleOf', { number: dialog.number })} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         open={hanging !== null}
         title={t('live.activeCalls.hangUpTitle')}

@@ -20,6 +20,14 @@ export function activeCallSearchText(call: ActiveCall): string {
   return `${call.dialed} ${call.caller} ${call.destination}`;
 }
 
+/**
+ * How an active call's date and time read (B-ACT-07, J-TZ-01): on the corp's clocks (spec 1 read São
+ * Paulo time for its corps), whatever the browser's zone.
+ */
+export function callTimeFormat(language: string, timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium', timeZone });
+}
+
 /** Elapsed time as h:mm:ss (or m:ss under an hour). */
 export function formatElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));

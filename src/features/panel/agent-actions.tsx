@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { shownState, type AgentState, type ShownState } from '../../../domain/agents';
 import type { AgentActionResult } from '../../../domain/agent-actions';
 import { canAct } from '../../../domain/permissions';
-import type { LiveQueue } from '../../../domain/realtime';
+import { EXT_STATUS, type ActiveCall, type LiveQueue } from '../../../domain/realtime';
 import { statusCode, type ExtensionActorRef } from '../../../machines/extension-machine';
 import { api, apiRequest, isApiFailure } from '../../api/client';
 import { useScope, useUser } from '../../app/session';
@@ -22,6 +22,8 @@ import { FormField } from '../../ui/form-field';
 import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
 import { useSnackbar } from '../../ui/snackbar';
+import { useObservable } from '../../ui/use-observable';
+import { SpyDialog, TransferDialog, useCallAction, useCallPermissions } from '../live/call-actions';
 import { usePanelLive } from './panel-live';
 
 export interface PauseReasonChoice {
@@ -77,14 +79,19 @@ export function memberQueues(queues: readonly LiveQueue[], number: string): Live
   return queues.filter((q) => q.members.includes(number));
 }
 
-/** The card's menu: pause, unpause, DND, log in to or out of every queue. */
-export function AgentMenu({ number, ownerUserId, agent }: { number: string; ownerUserId: number | null; agent: AgentState }) {
+const inCall = (status: number) => status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
+
+/** The card's menu: pause, unpause, DND, log in to or out of every queue; on a call, listen, record and transfer. */
+export function AgentMenu({ number, ownerUserId, agent, status }: { number: string; ownerUserId: number | null; agent: AgentState; status: number }) {
   const { t } = useTranslation();
   const may = useMayAct(ownerUserId);
+  const mayCall = useCallPermissions(ownerUserId);
   const action = useAgentAction();
   const { queues } = usePanelLive();
   const [pausing, setPausing] = useState(false);
-  if (!may.pause && !may.login) return null;
+  const [dialog, setDialog] = useState<'spy' | 'transfer' | null>(null);
+  const talking = inCall(status) && (mayCall.spyModes.length > 0 || mayCall.record || mayCall.transfer);
+  if (!may.pause && !may.login && !talking) return null;
   const member = memberQueues(queues, number);
   const run = (call: AgentCall, close: () => void) => {
     close();
@@ -133,13 +140,53 @@ export function AgentMenu({ number, ownerUserId, agent }: { number: string; owne
                 {t('panel.agent.logoutAll')}
               </button>
             ) : null}
+            {talking ? <CallMenuItems number={number} may={mayCall} itemClass={item} close={close} open={setDialog} /> : null}
           </div>
         )}
       </Popover>
       {pausing ? <PauseDialog number={number} queues={member} onClose={() => setPausing(false)} /> : null}
+      {dialog === 'spy' ? <SpyDialog number={number} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'transfer' ? <TransferDialog who={{ number }} title={t('calls.transfer.titleOf', { number })} onClose={() => setDialog(null)} /> : null}
     </>
   );
 }
+
+/** The call part of the menu (mounted only while it is open: it reads the corp's active calls for the recording's state). */
+function CallMenuItems({ number, may, itemClass, close, open }: { number: string; may: ReturnType<typeof useCallPermissions>; itemClass: string; close: () => void; open: (dialog: 'spy' | 'transfer') => void }) {
+  const { t } = useTranslation();
+  const { calls$ } = usePanelLive();
+  const calls = useObservable(calls$, NO_CALLS);
+  const action = useCallAction();
+  const recording = calls.some((c) => c.recording === true && (c.caller === number || c.receiver === number));
+  return (
+    <>
+      <div role="separator" className="my-1 border-t border-border" />
+      {may.spyModes.length > 0 ? (
+        <button type="button" role="menuitem" className={itemClass} onClick={() => (close(), open('spy'))} data-testid="call-spy">
+          {t('calls.spy.open')}
+        </button>
+      ) : null}
+      {may.record ? (
+        <button
+          type="button"
+          role="menuitem"
+          className={itemClass}
+          onClick={() => (close(), action.mutate({ path: 'call/record', body: { number, on: !recording }, done: recording ? 'calls.record.stopped' : 'calls.record.started' }))}
+          data-testid="call-record"
+        >
+          {recording ? t('calls.record.stop') : t('calls.record.start')}
+        </button>
+      ) : null}
+      {may.transfer ? (
+        <button type="button" role="menuitem" className={itemClass} onClick={() => (close(), open('transfer'))} data-testid="call-transfer">
+          {t('calls.transfer.open')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+const NO_CALLS: ActiveCall[] = [];
 
 /** G-PAU-02 / G-PAU-03: a reason (required when the corp has some) and one queue or all of them. */
 export function PauseDialog({ number, queues, queueId, onClose }: { number: string; queues: readonly LiveQueue[]; queueId?: number; onClose: () => void }) {

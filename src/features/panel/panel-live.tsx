@@ -8,11 +8,12 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { BehaviorSubject, NEVER, of, type Observable } from 'rxjs';
-import type { LiveQueue } from '../../../domain/realtime';
+import type { ActiveCall, LiveQueue } from '../../../domain/realtime';
 import type { ExtensionRegistryRef } from '../../../machines/extension-registry';
 import type { ExtensionActorRef } from '../../../machines/extension-machine';
 import type { ConnectionHealth } from '../../../streams/connection-health';
 import { createLiveFeed, type LiveFeed } from '../../../streams/live-feed';
+import { sharedActiveCalls } from '../live/active-calls-source';
 import { useLiveCorp } from '../live/use-live-corp';
 import { useHub } from '../../hub';
 import { useObservable } from '../../ui/use-observable';
@@ -23,6 +24,8 @@ interface PanelLive {
   queues: readonly LiveQueue[];
   clock: ClockStore;
   health$: Observable<ConnectionHealth>;
+  /** the corp's calls in progress (a menu reads whether a call is recorded); subscribed while the panel is open */
+  calls$: Observable<ActiveCall[]>;
 }
 
 interface ClockStore {
@@ -80,7 +83,13 @@ export function PanelLiveProvider({ corpId, children }: { corpId: number; childr
   }, [hub, corpId]);
   const queues = useObservable(feed?.queues$ ?? null, NO_QUEUES);
   const clock = useMemo(() => (feed ? clockStore(feed) : null), [feed]);
-  const value = useMemo(() => (feed && clock ? { corpId, registry: feed.registry, queues, clock, health$: feed.health$ } : null), [feed, clock, corpId, queues]);
+  const calls$ = useMemo(() => (hub ? sharedActiveCalls(hub, corpId) : of([] as ActiveCall[])), [hub, corpId]);
+  useEffect(() => {
+    // the list comes only with changes: listening from the panel's start keeps the latest one at hand
+    const sub = calls$.subscribe();
+    return () => sub.unsubscribe();
+  }, [calls$]);
+  const value = useMemo(() => (feed && clock ? { corpId, registry: feed.registry, queues, clock, health$: feed.health$, calls$ } : null), [feed, clock, corpId, queues, calls$]);
   if (!value) return null;
   return <PanelLiveContext.Provider value={value}>{children}</PanelLiveContext.Provider>;
 }

@@ -4,10 +4,15 @@
  * add/remove. One actor per extension; each card selects only its own actor.
  */
 import { useSelector } from '@xstate/react';
-import { ChevronLeft, ChevronRight, List, Network, Search, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, List, Network, PhoneForwarded, Search, Trash2 } from 'lucide-react';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LEVEL } from '../../../domain/levels';
+import { canAct } from '../../../domain/permissions';
+import { EXT_STATUS } from '../../../domain/realtime';
 import type { NavEntry } from '../../app/navigation';
+import { useUser } from '../../app/session';
+import { TransferDialog, draggableCall, useCallDrop } from '../live/call-actions';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
@@ -161,14 +166,20 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
   const look = statusLook(shown.status, shown.overdue);
   const detail = agentDetail(t, shown);
   const owner = ownerOf(info);
+  const user = useUser();
+  // G-XFR-04: a call dropped here goes to this extension; a card in a call can be dragged onto another
+  const drop = useCallDrop(number, user.level !== LEVEL.monitor);
+  const talking = status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
   return (
     <Card
-      className="flex h-full items-center gap-3 border-l-4 p-3"
+      className={cn('flex h-full items-center gap-3 border-l-4 p-3', drop.over && 'ring-2 ring-primary', talking && 'cursor-grab')}
       style={{ borderLeftColor: `var(${look.token})` }}
       data-testid="ext-card"
       data-number={number}
       data-status={status}
       data-shown={shown.status}
+      {...drop.props}
+      {...(talking ? draggableCall({ number }, t('calls.transfer.dragCall', { number })) : {})}
     >
       <StatusIconBox status={shown.status} overdue={shown.overdue} />
       <div className="min-w-0 flex-1">
@@ -202,7 +213,7 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
             <Network aria-hidden />
           </Button>
         )}
-        <AgentMenu number={number} ownerUserId={owner} agent={shown.agent} />
+        <AgentMenu number={number} ownerUserId={owner} agent={shown.agent} status={status} />
       </div>
     </Card>
   );
@@ -214,6 +225,9 @@ function CallerList() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const shown = paginate(filterCallers(waitingCallers(queues), query), page, CALLERS_PER_PAGE);
+  // G-XFR-03: a waiting caller taken out of its queue, by the button or by dragging it onto a card
+  const mayTransfer = canAct(useUser(), 'transfer');
+  const [transferring, setTransferring] = useState<{ callId: string; caller: string } | null>(null);
   return (
     <section aria-labelledby="panel-callers" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -236,8 +250,15 @@ function CallerList() {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="callers">
           {shown.items.map((c) => (
             <li key={c.callId}>
-              <Card className="flex flex-col gap-0.5 p-3 text-xs" data-testid="caller-card">
-                <span className="text-sm font-semibold">{c.caller}</span>
+              <Card className={cn('flex flex-col gap-0.5 p-3 text-xs', mayTransfer && 'cursor-grab')} data-testid="caller-card" {...(mayTransfer ? draggableCall({ callId: c.callId }, c.caller) : {})}>
+                <span className="flex items-center gap-1">
+                  <span className="mr-auto text-sm font-semibold">{c.caller}</span>
+                  {mayTransfer ? (
+                    <Button size="icon-sm" variant="ghost" onClick={() => setTransferring(c)} aria-label={t('calls.transfer.caller', { caller: c.caller })} title={t('calls.transfer.open')} data-testid="caller-transfer">
+                      <PhoneForwarded aria-hidden />
+                    </Button>
+                  ) : null}
+                </span>
                 {/* an internal caller came through no trunk (not "Trunk: <own number>") */}
                 <span className="text-muted">{c.trunkNumber ? `${t('panel.callers.trunk')}: ${c.trunkNumber}` : t('panel.callers.internal')}</span>
                 <span className="text-muted">{c.queueName}</span>
@@ -248,6 +269,7 @@ function CallerList() {
         </ul>
       )}
       <Pager page={shown.page} pageCount={shown.pageCount} onPage={setPage} label={t('panel.callers.title')} />
+      {transferring ? <TransferDialog who={{ callId: transferring.callId }} title={t('calls.transfer.caller', { caller: transferring.caller })} onClose={() => setTransferring(null)} /> : null}
     </section>
   );
 }

@@ -29,9 +29,10 @@ export function QueueMemberChip(props: ChipProps) {
   return ref ? <LiveChip {...props} actor={ref} /> : <Chip number={props.number}>{props.children}</Chip>;
 }
 
-function Chip({ number, className, style, children, label }: { number: string; className?: string; style?: React.CSSProperties; children?: ReactNode; label?: ReactNode }) {
+function Chip({ number, className, style, children, label, dot }: { number: string; className?: string; style?: React.CSSProperties; children?: ReactNode; label?: ReactNode; dot?: string }) {
   return (
     <li className={cn('inline-flex items-center gap-1 rounded-full bg-surface-2 py-0.5 pr-1 pl-2 text-xs', className)} style={style} data-testid="queue-member" data-number={number}>
+      {dot ? <span className="size-2 rounded-full" style={{ backgroundColor: `var(${dot})` }} aria-hidden /> : null}
       {number}
       {label}
       {children}
@@ -52,7 +53,9 @@ function LiveChip({ number, queue, queueId, ownerUserId, children, actor }: Chip
   return (
     <Chip
       number={number}
-      style={{ backgroundColor: `var(${look.token})`, color: `var(${look.token}-fg)` }}
+      // a paused member stands out in the paused colour; the others keep the list quiet, with their state as a dot
+      style={paused ? { backgroundColor: `var(${look.token})`, color: `var(${look.token}-fg)` } : undefined}
+      dot={paused ? undefined : look.token}
       label={
         paused ? (
           <span className="font-medium" data-testid="member-paused">

@@ -20,7 +20,7 @@ import { agentReportQuery, corpDetailQuery } from './reports-api';
 export default function AgentReportScreen() {
   const { t, i18n } = useTranslation();
   const { notify } = useSnackbar();
-  const { form, submitted, onSubmit, scope } = useReportForm(queueFormSchema, { queue: ALL_QUEUES });
+  const { form, submitted, onSubmit, scope, timeZone } = useReportForm(queueFormSchema, { queue: ALL_QUEUES });
   const detail = useQuery(corpDetailQuery(scope));
   const search = submitted ? { ...submitted.window, queue: submitted.queue } : null;
   const report = useQuery(agentReportQuery(scope, search));
@@ -32,7 +32,7 @@ export default function AgentReportScreen() {
 
   const duration = (key: string, header: string, seconds: (r: AgentReportRow) => number): ReportColumn<AgentReportRow> => ({ key, header, value: (r) => formatDuration(seconds(r)), className: 'tabular-nums' });
   // an agent logged in at the period's start has no log-in in it, one still in at the end no log-out
-  const instant = (iso: string | null, r: AgentReportRow, open: string) => (iso ? formatDateTime(iso, i18n.language) : r.loggedInSec > 0 ? open : '');
+  const instant = (iso: string | null, r: AgentReportRow, open: string) => (iso ? formatDateTime(iso, i18n.language, timeZone) : r.loggedInSec > 0 ? open : '');
   const columns: ReportColumn<AgentReportRow>[] = [
     { key: 'agent', header: t('reports.agents.agent'), value: (r) => r.agent, className: 'tabular-nums' },
     { key: 'name', header: t('reports.agents.name'), value: (r) => r.name, className: 'whitespace-nowrap' },

@@ -24,7 +24,7 @@ import { ExtensionOptions, ViewSwitch } from './report-fields';
 /** CDR report (D-CDR): search by period and type, detailed (paged on the server, recordings, cost) or summarised. */
 export default function CdrScreen() {
   const { t, i18n } = useTranslation();
-  const { form, submitted, onSubmit, scope } = useReportForm(cdrFormSchema, { type: CDR_TYPE.outgoing, filter: '', detailed: true });
+  const { form, submitted, onSubmit, scope, timeZone } = useReportForm(cdrFormSchema, { type: CDR_TYPE.outgoing, filter: '', detailed: true });
   const [page, setPage] = useState(0);
   // a new search starts at its first page
   useEffect(() => setPage(0), [submitted]);
@@ -48,7 +48,7 @@ export default function CdrScreen() {
 
   const data = result.data;
   const detailed: ReportColumn<CdrDetailedRow>[] = [
-    { key: 'date', header: t('reports.cdr.date'), value: (r) => formatDateTime(r.date, i18n.language), className: 'whitespace-nowrap tabular-nums' },
+    { key: 'date', header: t('reports.cdr.date'), value: (r) => formatDateTime(r.date, i18n.language, timeZone), className: 'whitespace-nowrap tabular-nums' },
     { key: 'origin', header: t('reports.cdr.origin'), value: (r) => r.origin, className: 'tabular-nums' },
     { key: 'caller', header: t('reports.cdr.caller'), value: (r) => r.caller, className: 'whitespace-nowrap' },
     { key: 'destination', header: t('reports.cdr.destination'), value: (r) => r.destination, className: 'tabular-nums' },

@@ -22,14 +22,9 @@ export function formatMoney(value: number, locale: string, fractionDigits: 2 | 4
   }
 }
 
-/** An instant in the user's language and zone, date and time. */
-export function formatDateTime(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-}
-
-/** The browser's IANA zone, which the dashboards' days follow. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** An instant in the user's language, date and time, on the corp's clocks (its zone, J-TZ-01): the times the report's period was chosen in. */
+export function formatDateTime(iso: string, language: string, timeZone: string): string {
+  return new Date(iso).toLocaleString(language, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
 
 /** A percentage with one decimal ('' for none: an hour without calls, an agent without available time). */

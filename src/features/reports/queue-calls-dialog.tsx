@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { queueStatusKey, type QueueCallRow, type ReportWindow } from '../../../domain/reports';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import { SoundCell } from '../../resources/sound-cell';
 import { Dialog } from '../../ui/dialog';
 import { useSnackbar } from '../../ui/snackbar';
@@ -15,6 +16,7 @@ import { queueCallsQuery } from './reports-api';
 /** D-QST-05/06/07: the calls of one queue, with their recording and translated status, in a 1000 px dialog. */
 export function QueueCallsDialog({ queue, name, window, scope, onClose }: { queue: number; name: string; window: ReportWindow; scope: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const timeZone = useCorpTimeZone();
   const { notify } = useSnackbar();
   const calls = useQuery(queueCallsQuery(scope, { ...window, queue }, true));
   useEffect(() => {
@@ -25,7 +27,7 @@ export function QueueCallsDialog({ queue, name, window, scope, onClose }: { queu
     onClose();
   };
   const columns: ReportColumn<QueueCallRow>[] = [
-    { key: 'timestamp', header: t('reports.queue.timestamp'), value: (r) => formatDateTime(r.timestamp, i18n.language), className: 'whitespace-nowrap tabular-nums' },
+    { key: 'timestamp', header: t('reports.queue.timestamp'), value: (r) => formatDateTime(r.timestamp, i18n.language, timeZone), className: 'whitespace-nowrap tabular-nums' },
     { key: 'callerId', header: t('reports.queue.callerId'), value: (r) => r.callerId, className: 'tabular-nums' },
     { key: 'callduration', header: t('reports.queue.callduration'), value: (r) => formatDuration(r.callduration), className: 'tabular-nums' },
     { key: 'holdtime', header: t('reports.queue.holdtime'), value: (r) => formatDuration(r.holdtime), className: 'tabular-nums' },

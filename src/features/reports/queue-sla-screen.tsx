@@ -5,7 +5,7 @@ import { ABANDON_BUCKETS_SEC, ALL_QUEUES, HOURS_OF_DAY, queueFormSchema, type Ab
 import { Card, CardHeader, CardTitle } from '../../ui/card';
 import { useSnackbar } from '../../ui/snackbar';
 import { BarChart } from './charts/bar-chart';
-import { browserTimeZone, formatPct } from './format';
+import { formatPct } from './format';
 import { QueueField } from './report-fields';
 import { PrintHeading, ReportAlert, SearchCard, usePeriodLine, useReportForm } from './report-parts';
 import { ReportTable, type ReportColumn } from './report-table';
@@ -14,16 +14,16 @@ import { corpDetailQuery, queueSlaQuery } from './reports-api';
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
 
 /**
- * Queue service level by hour of the day (G-RPT-02): per hour of the browser's zone over the period,
+ * Queue service level by hour of the day (G-RPT-02): per hour of the corp's zone (J-TZ-01) over the period,
  * the calls offered, answered, answered within the queue's service level and abandoned, with the
  * service level; and how long the callers who gave up had waited (buckets, mean, median).
  */
 export default function QueueSlaScreen() {
   const { t, i18n } = useTranslation();
   const { notify } = useSnackbar();
-  const { form, submitted, onSubmit, scope } = useReportForm(queueFormSchema, { queue: ALL_QUEUES });
+  const { form, submitted, onSubmit, scope, timeZone } = useReportForm(queueFormSchema, { queue: ALL_QUEUES });
   const detail = useQuery(corpDetailQuery(scope));
-  const search = submitted ? { ...submitted.window, queue: submitted.queue, tz: browserTimeZone() } : null;
+  const search = submitted ? { ...submitted.window, queue: submitted.queue, tz: timeZone } : null;
   const sla = useQuery(queueSlaQuery(scope, search));
   const periodLine = usePeriodLine(submitted?.window);
   useEffect(() => {

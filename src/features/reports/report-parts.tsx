@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { defaultReportPeriod, periodToWindow, type ReportPeriodForm, type ReportWindow } from '../../../domain/reports';
 import { isApiFailure } from '../../api/client';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
 import { translateMessage } from '../../app/messages';
 import { useScope } from '../../app/session';
 import { Button } from '../../ui/button';
@@ -22,11 +23,20 @@ import './reports.css';
  * alerts of failed calls.
  */
 export function useReportForm<Schema extends z.ZodType<FieldValues, FieldValues>>(schema: Schema, extra: Omit<z.input<Schema>, keyof ReportPeriodForm>) {
+  // D-RPT-02: today is the corp's (J-TZ-01); the server reads the period's times in the corp's zone too
+  const timeZone = useCorpTimeZone();
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema as never) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
-    defaultValues: { ...defaultReportPeriod(new Date()), ...extra } as DefaultValues<z.input<Schema>>,
+    defaultValues: { ...defaultReportPeriod(Date.now(), timeZone), ...extra } as DefaultValues<z.input<Schema>>,
     mode: 'onSubmit',
   });
+  // a working corp's zone known after the first render: its today, unless the user has typed a period
+  const { reset, formState } = form;
+  useEffect(() => {
+    if (!formState.isDirty) reset({ ...defaultReportPeriod(Date.now(), timeZone), ...extra } as DefaultValues<z.input<Schema>>);
+    // only a new zone resets the untouched form; `extra` is a fresh object each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeZone]);
   const [submitted, setSubmitted] = useState<(z.output<Schema> & { window: ReportWindow }) | null>(null);
   const queryClient = useQueryClient();
   const onSubmit = form.handleSubmit((values) => {
@@ -37,7 +47,7 @@ export function useReportForm<Schema extends z.ZodType<FieldValues, FieldValues>
   const scope = useScope();
   // F-AUD-04: leaving a report screen stops its sound
   useEffect(() => () => stopSound(), []);
-  return { form, submitted, onSubmit, scope };
+  return { form, submitted, onSubmit, scope, timeZone };
 }
 
 /** The search card: the period, the report's own fields, the search button. */
@@ -113,10 +123,11 @@ export function ReportAlert({ text, error, testId }: { text: string; error: unkn
   );
 }
 
-/** The period of a submitted search, in the user's words, for the printout. */
+/** The period of a submitted search, in the user's words, for the printout: the corp's clock times as typed. */
 export function usePeriodLine(window: ReportWindow | null | undefined): string {
   const { t, i18n } = useTranslation();
   if (!window) return '';
-  const fmt = (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  // the window holds the corp's clock times without an offset: read and shown as UTC, they stay as typed
+  const fmt = (local: string) => new Date(`${local}Z`).toLocaleString(i18n.language, { timeZone: 'UTC', dateStyle: 'short', timeStyle: 'short' });
   return t('reports.period.line', { from: fmt(window.from), to: fmt(window.to) });
 }

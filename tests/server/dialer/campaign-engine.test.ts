@@ -1,15 +1,15 @@
 /**
  * C-DIA the campaign engine on a manual clock with a PBX whose calls the test ends: the window (days
- * 0-6 = Monday..Sunday, hours hhmm, in a time zone), the call limit (0 = the default) never exceeded,
+ * 0-6 = Monday..Sunday, hours hhmm, in the corp's time zone), the call limit (0 = the default) never exceeded,
  * retries after a pause, lastResult / attempts / lastAttemptAt, finished campaigns, restart recovery of
  * numbers left 'dialing', the PBX unavailable, and two engines on one database never dialling one
  * number at once. On PGlite and PostgreSQL.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { Subject } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIALER_DEFAULT_CALL_LIMIT, DIALER_RETRY_DELAY_SEC, DIALER_STALE_GRACE_SEC, dialerCallLimit, dialerWindowOpen, localDayAndTime } from '../../../domain';
-import { dialer, dialerNumber, queue, trunk } from '../../../server/db/schema';
+import { corp, dialer, dialerNumber, queue, trunk } from '../../../server/db/schema';
 import { CampaignEngine, type EngineClock } from '../../../server/dialer/campaign-engine';
 import { afterAttempt, dialable, nextStep, type Campaign } from '../../../server/dialer/campaign-plan';
 import { PbxError, type AriEvent, type DialOutcome, type DialOutRequest } from '../../../server/pbx';
@@ -110,7 +110,7 @@ async function campaign(app: TestApp, o: Partial<typeof dialer.$inferInsert> & {
     .returning({ id: dialer.id });
   if (numbers.length > 0) await db.insert(dialerNumber).values(numbers.map((number) => ({ dialerId: row.id, corpId: app.ids.corp.acme, number })));
   const clock = new ManualClock(start);
-  const engine = new CampaignEngine({ db, adapter: pbx, soundsRoot: '/data/sounds', timeZone: 'UTC', clock, tickMs: 5000, backoffMs: 30_000 });
+  const engine = new CampaignEngine({ db, adapter: pbx, soundsRoot: '/data/sounds', clock, tickMs: 5000, backoffMs: 30_000 });
   engines.push(engine);
   return {
     engine,
@@ -162,19 +162,40 @@ describe('C-DIA campaign rules (pure)', () => {
     expect(afterAttempt('NO ANSWER', 2, 2)).toBe('pending');
     expect(afterAttempt('FAILED', 3, 2)).toBe('failed');
     expect(dialable(' +55 (11) 9876-5432 ')).toBe('+551198765432');
-    const c: Campaign = { id: 1, corpId: 2, action: 'msg', queueId: null, trunkNumber: '1', callLimit: 2, timeout: 30, retries: 0, days: '0', horaDesde: 900, horaHasta: 1800, sound: 'a.wav' };
-    expect(nextStep(c, { pending: 0, dialing: 0, answered: 3, failed: 1 }, 0, MONDAY_10, 'UTC')).toEqual({ kind: 'finish' });
-    expect(nextStep(c, { pending: 0, dialing: 0, answered: 3, failed: 1 }, 1, MONDAY_10, 'UTC').kind).toBe('wait');
-    expect(nextStep(c, { pending: 5, dialing: 1, answered: 0, failed: 0 }, 1, MONDAY_10, 'UTC')).toEqual({ kind: 'dial', slots: 1 });
-    expect(nextStep(c, { pending: 5, dialing: 2, answered: 0, failed: 0 }, 0, MONDAY_10, 'UTC')).toEqual({ kind: 'wait', why: 'limit' });
-    expect(nextStep(c, { pending: 5, dialing: 0, answered: 0, failed: 0 }, 0, MONDAY_10, 'UTC', MONDAY_10 + 1)).toEqual({ kind: 'wait', why: 'backoff' });
+    const c: Campaign = { id: 1, corpId: 2, action: 'msg', queueId: null, trunkNumber: '1', callLimit: 2, timeout: 30, retries: 0, days: '0', horaDesde: 900, horaHasta: 1800, sound: 'a.wav', timeZone: 'UTC' };
+    expect(nextStep(c, { pending: 0, dialing: 0, answered: 3, failed: 1 }, 0, MONDAY_10)).toEqual({ kind: 'finish' });
+    expect(nextStep(c, { pending: 0, dialing: 0, answered: 3, failed: 1 }, 1, MONDAY_10).kind).toBe('wait');
+    expect(nextStep(c, { pending: 5, dialing: 1, answered: 0, failed: 0 }, 1, MONDAY_10)).toEqual({ kind: 'dial', slots: 1 });
+    expect(nextStep(c, { pending: 5, dialing: 2, answered: 0, failed: 0 }, 0, MONDAY_10)).toEqual({ kind: 'wait', why: 'limit' });
+    expect(nextStep(c, { pending: 5, dialing: 0, answered: 0, failed: 0 }, 0, MONDAY_10, MONDAY_10 + 1)).toEqual({ kind: 'wait', why: 'backoff' });
+    // J-TZ-01: the window is the campaign's corp's: 10:00 UTC is 07:00 in São Paulo
+    expect(nextStep({ ...c, timeZone: 'America/Sao_Paulo' }, { pending: 5, dialing: 0, answered: 0, failed: 0 }, 0, MONDAY_10)).toEqual({ kind: 'wait', why: 'window' });
   });
 });
 
 describeEachDatabase('C-DIA campaign engine', (t) => {
+  // acme's days are UTC's: the windows below are written in UTC
+  beforeAll(async () => {
+    await t().db.update(corp).set({ timeZone: 'UTC' }).where(eq(corp.id, t().ids.corp.acme));
+  });
+
   afterEach(async () => {
     await Promise.all(engines.splice(0).map((e) => e.stop()));
     await t().db.update(dialer).set({ status: 'stopped' }).where(eq(dialer.status, 'running'));
+  });
+
+  it("J-TZ-01 C-DIA-12/13: the window is in the campaign's corp's zone (São Paulo: 09:00-18:00 there is 12:00-21:00 UTC)", async () => {
+    await t().db.update(corp).set({ timeZone: 'America/Sao_Paulo' }).where(eq(corp.id, t().ids.corp.acme));
+    try {
+      const s = await campaign(t(), { numbers: numbers(2) }, Date.UTC(2024, 4, 6, 11, 59));
+      await s.step();
+      expect(s.pbx.dialed).toEqual([]);
+      s.clock.t = Date.UTC(2024, 4, 6, 12, 0);
+      await s.step();
+      expect(s.pbx.dialed.map((r) => r.number)).toEqual(numbers(2));
+    } finally {
+      await t().db.update(corp).set({ timeZone: 'UTC' }).where(eq(corp.id, t().ids.corp.acme));
+    }
   });
 
   it('C-DIA-12/13: dials only on the campaign days within its hours (Monday-Friday 09:00-18:00 UTC)', async () => {
@@ -345,7 +366,7 @@ describeEachDatabase('C-DIA campaign engine', (t) => {
     const pbx = new FakePbx();
     const s = await campaign(t(), { numbers: numbers(40), callLimit: 4, retries: 1 }, MONDAY_10, pbx);
     const clock2 = new ManualClock(MONDAY_10);
-    const other = new CampaignEngine({ db: t().db, adapter: pbx, soundsRoot: '/data/sounds', timeZone: 'UTC', clock: clock2 });
+    const other = new CampaignEngine({ db: t().db, adapter: pbx, soundsRoot: '/data/sounds', clock: clock2 });
     engines.push(other);
     other.start();
     const live = new Set<string>();

@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_STATUS, EXT_STATUS, shownStatus, type AgentState, type HubPushes, type LiveQueue } from '../../../domain';
 import { corp, queue, queueLog, queueMember } from '../../../server/db/schema';
-import { DEMO_PASSWORD } from '../../../server/db/seed';
 import { createDbDirectory, toSimCorp } from '../../../server/live/directory';
 import { createSimulator, type CallCentreSimulator } from '../../../server/pbx';
 import { startLiveApp, type LiveApp } from '../fixtures/live-app';
@@ -25,11 +24,7 @@ let helpdesk: number;
 const tokens: Record<string, string> = {};
 const connections: HubConnection[] = [];
 
-async function login(nick: string, corpoName: string): Promise<string> {
-  const res = await fetch(`${live.base}/api/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ nick, pass: DEMO_PASSWORD, corpoName }) });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
+const login = (nick: string, corpoName: string) => live.login(nick, corpoName);
 
 const api = <T = { number: string; queues: number[]; message?: string }>(method: string, url: string, who: string, body?: unknown) => live.api<T>(method, url, tokens[who], body);
 

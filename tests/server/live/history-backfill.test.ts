@@ -3,12 +3,12 @@
  * model on a manual clock from the start of yesterday to now and writes its records through the
  * record sink (the shapes Asterisk writes); a start that finds records since yesterday leaves them be.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { CdrResult, QueueStatsResult } from '../../../domain';
-import { cdr, queueLog } from '../../../server/db/schema';
+import { cdr, corp, queueLog } from '../../../server/db/schema';
 import { createDbDirectory, toSimCorp } from '../../../server/live/directory';
-import { backfillHistory, startOfYesterday } from '../../../server/live/history-backfill';
+import { backfillHistory, backfillStart } from '../../../server/live/history-backfill';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR } from '../fixtures/test-app';
 
 describeEachDatabase(
@@ -23,7 +23,7 @@ describeEachDatabase(
     it('D-CDR-02 D-QST-01 a first start fills yesterday and today up to now: call records, queue events and the reports read them', async () => {
       await t().app.live!.historyFilled();
       const now = Date.now();
-      const from = startOfYesterday(now);
+      const from = await backfillStart(t().db, Object.values(t().ids.corp), now);
       const count = async (table: typeof cdr | typeof queueLog, column: typeof cdr.calldate | typeof queueLog.time) =>
         (await t().db.select({ n: sql<number>`count(*)::int` }).from(table).where(and(gte(column, new Date(from)), lte(column, new Date(now + 60_000)))))[0].n;
       const calls = await count(cdr, cdr.calldate);
@@ -55,6 +55,26 @@ describeEachDatabase(
         log: { info: () => undefined, warn: () => undefined },
       });
       expect(written).toBe(0);
+    });
+
+    it("J-TZ-01 the day behind starts at the earliest of the corps' yesterdays (each in its zone)", async () => {
+      const { acme, globex } = t().ids.corp;
+      const now = Date.parse('2026-03-29T12:00:00Z');
+      try {
+        await t().db.update(corp).set({ timeZone: 'Asia/Kolkata' }).where(eq(corp.id, acme));
+        await t().db.update(corp).set({ timeZone: 'America/Sao_Paulo' }).where(eq(corp.id, globex));
+        // the live directory carries each corp's zone (the queue counters' midnights)
+        const directory = await createDbDirectory(t().db).corps();
+        expect(directory.filter((c) => c.corpId === acme || c.corpId === globex).map((c) => c.timeZone)).toEqual(['Asia/Kolkata', 'America/Sao_Paulo']);
+        // Kolkata's 2026-03-28 began at 18:30 UTC on the 27th, São Paulo's at 03:00 UTC on the 28th
+        expect(new Date(await backfillStart(t().db, [acme, globex], now)).toISOString()).toBe('2026-03-27T18:30:00.000Z');
+        expect(new Date(await backfillStart(t().db, [globex], now)).toISOString()).toBe('2026-03-28T03:00:00.000Z');
+        // Madrid on the 30th: yesterday is the 29th, the day its clocks moved on, which began at 23:00 UTC on the 28th (+01:00 still)
+        await t().db.update(corp).set({ timeZone: 'Europe/Madrid' }).where(eq(corp.id, globex));
+        expect(new Date(await backfillStart(t().db, [globex], Date.parse('2026-03-30T12:00:00Z'))).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+      } finally {
+        await t().db.update(corp).set({ timeZone: null }).where(inArray(corp.id, [acme, globex]));
+      }
     });
   },
   { live: { ...MANUAL_SIMULATOR, history: true } },

@@ -25,11 +25,14 @@ describe('meeting rules', () => {
     expect(roomCreateSchema.safeParse({ name: 'a/b c', softwareId: 1, userOption: 'allUsers' }).success).toBe(false);
   });
 
-  it('E-CAL-11 E-MEET-04 a meeting starting today within 30 minutes is flagged', () => {
-    expect(meetingStartsSoon('2026-03-10T12:20:00Z', now)).toBe(true);
-    expect(meetingStartsSoon('2026-03-10T12:30:00Z', now)).toBe(true);
-    expect(meetingStartsSoon('2026-03-10T12:31:00Z', now)).toBe(false);
-    expect(meetingStartsSoon('2026-03-10T11:59:00Z', now)).toBe(false);
-    expect(meetingStartsSoon('2026-03-11T00:10:00Z', new Date('2026-03-10T23:55:00Z'))).toBe(false);
+  it("E-CAL-11 E-MEET-04 J-TZ-01 a meeting starting today (the corp's day) within 30 minutes is flagged", () => {
+    expect(meetingStartsSoon('2026-03-10T12:20:00Z', now, 'UTC')).toBe(true);
+    expect(meetingStartsSoon('2026-03-10T12:30:00Z', now, 'UTC')).toBe(true);
+    expect(meetingStartsSoon('2026-03-10T12:31:00Z', now, 'UTC')).toBe(false);
+    expect(meetingStartsSoon('2026-03-10T11:59:00Z', now, 'UTC')).toBe(false);
+    expect(meetingStartsSoon('2026-03-11T00:10:00Z', new Date('2026-03-10T23:55:00Z'), 'UTC')).toBe(false);
+    // J-TZ-01: today is the corp's: 00:10 UTC on the 11th is still the 10th in São Paulo (21:10)
+    expect(meetingStartsSoon('2026-03-11T00:10:00Z', new Date('2026-03-10T23:55:00Z'), 'America/Sao_Paulo')).toBe(true);
+    expect(meetingStartsSoon('2026-03-10T18:40:00Z', new Date('2026-03-10T18:20:00Z'), 'Asia/Kolkata')).toBe(false);
   });
 });

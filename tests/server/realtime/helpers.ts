@@ -19,7 +19,12 @@ import {
   type PbxAdapter,
   type PbxSnapshot,
   type QueueMemberRequest,
+  type RecordRequest,
+  type RedirectRequest,
+  type ConsultRequest,
+  type CompleteTransferRequest,
   type SimCorp,
+  type SpyRequest,
   type SimulatorOptions,
 } from '../../../server/pbx';
 import { createRealtimeService, type DirectoryCorp, type RealtimeOptions, type RealtimeService, type TimerHandle, type Timers } from '../../../server/realtime';
@@ -161,6 +166,21 @@ export class SwitchableAdapter implements PbxAdapter {
   }
   pauseMember(request: PauseRequest): Promise<void> {
     return this.sim.pauseMember(request);
+  }
+  spy(request: SpyRequest): Promise<{ channelId: string }> {
+    return this.sim.spy(request);
+  }
+  record(request: RecordRequest): Promise<void> {
+    return this.sim.record(request);
+  }
+  redirect(request: RedirectRequest): Promise<void> {
+    return this.sim.redirect(request);
+  }
+  consult(request: ConsultRequest): Promise<{ channelId: string }> {
+    return this.sim.consult(request);
+  }
+  completeTransfer(request: CompleteTransferRequest): Promise<void> {
+    return this.sim.completeTransfer(request);
   }
   async start(): Promise<void> {
     await this.sim.start();

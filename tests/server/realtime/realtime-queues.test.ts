@@ -1,15 +1,16 @@
 /**
  * Queues: callers and positions, today's counters against the simulator's queue_log rows, the same
- * counters as a wallboard computes them from the pushes, and the reset at local midnight.
+ * counters as a wallboard computes them from the pushes, and the reset at each corp's midnight.
  */
 import { Subject, type Subscription } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { MANUAL_START, type QueueLogRow } from '../../../server/pbx';
-import { nextMidnight } from '../../../server/realtime';
+import { startOfNextLocalDay } from '../../../domain';
+import { MANUAL_START, type QueueLogRow, type SimCorp } from '../../../server/pbx';
+import { createRealtimeService, foldQueueLog, type QueueHistory } from '../../../server/realtime';
 import { queueStats, type QueueStats } from '../../../streams/queue-stats';
 import type { HubEvent } from '../../../streams/hub-events';
 import { busyCorp } from '../pbx/helpers';
-import { extensions, harness } from './helpers';
+import { Collector, directoryOf, extensions, harness } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -111,11 +112,116 @@ describe('queue counters', () => {
   });
 
   it('local midnight follows the time zone, daylight saving included', () => {
-    expect(nextMidnight(Date.UTC(2024, 4, 1, 12), 'UTC')).toBe(Date.UTC(2024, 4, 2));
-    expect(nextMidnight(Date.UTC(2024, 4, 1, 12), 'America/Sao_Paulo')).toBe(Date.UTC(2024, 4, 2, 3));
-    expect(nextMidnight(Date.UTC(2024, 4, 2, 2, 59), 'America/Sao_Paulo')).toBe(Date.UTC(2024, 4, 2, 3));
+    expect(startOfNextLocalDay(Date.UTC(2024, 4, 1, 12), 'UTC')).toBe(Date.UTC(2024, 4, 2));
+    expect(startOfNextLocalDay(Date.UTC(2024, 4, 1, 12), 'America/Sao_Paulo')).toBe(Date.UTC(2024, 4, 2, 3));
+    expect(startOfNextLocalDay(Date.UTC(2024, 4, 2, 2, 59), 'America/Sao_Paulo')).toBe(Date.UTC(2024, 4, 2, 3));
     // Berlin: 31 March 2024 has 23 hours
-    expect(nextMidnight(Date.UTC(2024, 2, 30, 23, 30), 'Europe/Berlin')).toBe(Date.UTC(2024, 2, 31, 22));
-    expect(nextMidnight(MANUAL_START, 'Asia/Kolkata')).toBe(Date.UTC(2024, 4, 1, 18, 30));
+    expect(startOfNextLocalDay(Date.UTC(2024, 2, 30, 23, 30), 'Europe/Berlin')).toBe(Date.UTC(2024, 2, 31, 22));
+    expect(startOfNextLocalDay(MANUAL_START, 'Asia/Kolkata')).toBe(Date.UTC(2024, 4, 1, 18, 30));
+  });
+
+  it("J-TZ-01 J-TZ-02 with the server in UTC, each corp's counters start again at its own midnight: São Paulo, Kolkata, and Madrid across the night its clocks go forward", async () => {
+    const serverZone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      const zones: Record<number, string> = { 2: 'America/Sao_Paulo', 3: 'Asia/Kolkata', 4: 'Europe/Madrid' };
+      const small = (corpId: number): SimCorp => ({ corpId, extensions: extensions(4), queues: [{ id: 1, name: 'Line', strategy: 'ringall', members: ['1001', '1002', '1003', '1004'], callsPerHour: 30, serviceLevelSec: 30 }] });
+      const corps = [small(2), small(3), small(4)];
+      const start = Date.UTC(2026, 2, 28, 17, 0);
+      // no zone given to the service: a corp's zone is the directory's, the server's (UTC) the default
+      const h = await harness({ seed: 11, startTime: start, corps }, { directory: directoryOf(corps).map((c) => ({ ...c, timeZone: zones[c.corpId] })), service: { timeZone: undefined } });
+      const midnights: Record<number, number[]> = {
+        2: [Date.UTC(2026, 2, 29, 3)],
+        3: [Date.UTC(2026, 2, 28, 18, 30), Date.UTC(2026, 2, 29, 18, 30)],
+        // Madrid's 29 March lasts 23 hours: 00:00 +01:00, then 00:00 +02:00
+        4: [Date.UTC(2026, 2, 28, 23), Date.UTC(2026, 2, 29, 22)],
+      };
+      const lastMidnight = (corpId: number, at: number) => Math.max(start, ...midnights[corpId].filter((m) => m <= at));
+      const checkpoints = [Date.UTC(2026, 2, 28, 20), Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 2, 29, 5), Date.UTC(2026, 2, 29, 23)];
+      // the clock stops on every midnight, so a call is on one side of it in the log and in the counters alike
+      const stops = [...new Set([...checkpoints, ...Object.values(midnights).flat()])].sort((a, b) => a - b);
+      for (const stop of stops) {
+        h.advance(stop - h.sim.now(), 10_000);
+        if (!checkpoints.includes(stop)) continue;
+        for (const corpId of [2, 3, 4]) {
+          // today's counters are the queue_log's since the corp's own last midnight (before the first: since the start)
+          const today = h.sink.queueLog.filter((r) => r.corpId === corpId && r.time.getTime() >= lastMidnight(corpId, stop));
+          const [q] = h.service.getQueues(corpId);
+          const expected = counts(today, `${corpId}_1`, q.serviceLevelSec);
+          const at = new Date(stop).toISOString();
+          expect({ corpId, at, answered: q.answered, abandoned: q.abandoned }).toEqual({ corpId, at, answered: expected.answered, abandoned: expected.abandoned });
+        }
+      }
+      for (const corpId of [2, 3, 4]) {
+        // one fresh AllQueues at each of the corp's midnights, none at UTC's or another corp's
+        const resets = h.collector.of('AllQueues', corpId).filter((a) => a.ts > start);
+        expect(resets.map((a) => new Date(a.ts).toISOString()), `corp ${corpId}`).toEqual(midnights[corpId].map((m) => new Date(m).toISOString()));
+        expect(resets.every((a) => a.queues.every((q) => q.answered === 0 && q.abandoned === 0 && q.answeredWithinSl === 0))).toBe(true);
+      }
+      expect(h.sink.queueLog.filter((r) => r.event === 'CONNECT').length).toBeGreaterThan(100);
+    } finally {
+      if (serverZone === undefined) delete process.env.TZ;
+      else process.env.TZ = serverZone;
+    }
+  });
+  it("J-TZ-01 after a restart each corp's counters come back from queue_log of its own today (Kolkata from its midnight, São Paulo's day still running)", async () => {
+    const zones: Record<number, string> = { 2: 'Asia/Kolkata', 3: 'America/Sao_Paulo' };
+    const corps = [busyCorp(2), busyCorp(3)];
+    const directory = directoryOf(corps).map((c) => ({ ...c, timeZone: zones[c.corpId] }));
+    const start = Date.UTC(2026, 2, 28, 15, 0);
+    const h = await harness({ seed: 17, startTime: start, corps }, { directory });
+    // across Kolkata's midnight (18:30 UTC); São Paulo's 28th runs from 03:00 UTC to 03:00 UTC
+    h.advance(5 * HOUR, 10_000);
+    await h.service.stop();
+    const asked: number[] = [];
+    const history: QueueHistory = {
+      counters: async (from, to, levels) => {
+        asked.push(from);
+        return foldQueueLog(h.sink.queueLog.filter((r) => r.time.getTime() >= from && r.time.getTime() <= to), levels);
+      },
+    };
+    const service = createRealtimeService({ adapter: h.adapter, publish: new Collector().publish, directory: { corps: () => directory }, history, now: () => h.sim.now(), timers: h.timers });
+    await service.start();
+    try {
+      // one read per midnight
+      expect(asked.sort((a, b) => a - b)).toEqual([Date.UTC(2026, 2, 28, 3), Date.UTC(2026, 2, 28, 18, 30)]);
+      const since: Record<number, number> = { 2: Date.UTC(2026, 2, 28, 18, 30), 3: start };
+      for (const corpId of [2, 3]) {
+        const today = h.sink.queueLog.filter((r) => r.corpId === corpId && r.time.getTime() >= since[corpId]);
+        for (const q of service.getQueues(corpId)) {
+          const expected = counts(today, `${corpId}_${q.queueId}`, q.serviceLevelSec);
+          expect({ corpId, queue: q.queueId, answered: q.answered, abandoned: q.abandoned }).toEqual({ corpId, queue: q.queueId, answered: expected.answered, abandoned: expected.abandoned });
+        }
+      }
+      // Kolkata's counters are of its few hours, São Paulo's of the whole run
+      const total = (corpId: number) => service.getQueues(corpId).reduce((n, q) => n + q.answered, 0);
+      expect(total(3)).toBeGreaterThan(total(2));
+    } finally {
+      await service.stop();
+    }
+  });
+  it("J-TZ-01 a corp given another zone: its counters are read again for its new today and start again at its new midnight", async () => {
+    const corp = busyCorp(2);
+    const start = Date.UTC(2026, 2, 28, 15, 0);
+    const directory = directoryOf([corp]).map((c) => ({ ...c, timeZone: 'UTC' }));
+    // queue_log as the database holds it (the record sink's rows)
+    const rows: QueueLogRow[] = [];
+    const history: QueueHistory = { counters: async (from, to, levels) => foldQueueLog(rows.filter((r) => r.time.getTime() >= from && r.time.getTime() <= to), levels) };
+    const h = await harness({ seed: 23, startTime: start, corps: [corp] }, { directory, service: { history } });
+    const sync = () => rows.splice(0, rows.length, ...h.sink.queueLog);
+    const answered = (since: number) => counts(h.sink.queueLog.filter((r) => r.time.getTime() >= since), '2_1', 30).answered;
+    h.advance(5 * HOUR, 10_000);
+    expect(h.service.getQueues(2)[0].answered).toBe(answered(start));
+    // 20:00 UTC: already the 29th in Kolkata, whose day began at 18:30 UTC
+    sync();
+    h.directory.list = directory.map((c) => ({ ...c, timeZone: 'Asia/Kolkata' }));
+    await h.service.reload();
+    expect(h.service.getQueues(2)[0].answered).toBe(answered(Date.UTC(2026, 2, 28, 18, 30)));
+    expect(h.service.getQueues(2)[0].answered).toBeLessThan(answered(start));
+    // its next midnight is Kolkata's (18:30 UTC on the 29th), not UTC's
+    const before = h.collector.of('AllQueues', 2).length;
+    h.advance(Date.UTC(2026, 2, 29, 18, 30) - h.sim.now(), 10_000);
+    expect(h.collector.of('AllQueues', 2).slice(before).map((a) => new Date(a.ts).toISOString())).toEqual(['2026-03-29T18:30:00.000Z']);
+    expect(h.service.getQueues(2)[0].answered).toBe(0);
   });
 });

@@ -29,6 +29,8 @@ describeEachDatabase('reports: queue service level by hour (G-RPT-02)', (t) => {
     const queues = (await t().get('/api/v1/queue', CALLERS.admin)).json() as { id: number; name: string }[];
     for (const name of ['Sales', 'Support']) queueId[name] = queues.find((x) => x.name === name)!.id;
     await t().db.execute(sql`update queue set servicelevel = 20 where id = ${queueId.Support}`);
+    // the hours are the corp's (J-TZ-01): UTC's here, the zones' below
+    await t().db.execute(sql`update corp set time_zone = 'UTC' where id = ${acme}`);
     const S = `${acme}_${queueId.Sales}`;
     const P = `${acme}_${queueId.Support}`;
     const answered = (callid: string, queue: string, at: string, hold: number): QueueLogFixture[] => [
@@ -112,8 +114,11 @@ describeEachDatabase('reports: queue service level by hour (G-RPT-02)', (t) => {
     expect(result.abandon.buckets.map((b) => b.count)).toEqual([0, 0, 1, 0, 2, 1]);
   });
 
-  it("G-RPT-02 hours are the zone's: São Paulo (-03:00) and Kolkata (+05:30, a quarter-hour slice moves into the next hour); the 23:59:50 call is the next local morning", async () => {
-    const saoPaulo = await sla({ tz: 'America/Sao_Paulo' });
+  it("G-RPT-02 J-TZ-01 hours are the corp's zone's, whatever `tz` says: São Paulo (-03:00) and Kolkata (+05:30, a quarter-hour slice moves into the next hour); the 23:59:50 call is the next local morning", async () => {
+    const zone = (name: string) => t().db.execute(sql`update corp set time_zone = ${name} where id = ${t().ids.corp.acme}`);
+    // the period stays the UTC day (an instant with its offset is taken as it is); the corp's zone cuts the hours
+    await zone('America/Sao_Paulo');
+    const saoPaulo = await sla({ tz: 'UTC' });
     expect(busy(saoPaulo.hours)).toEqual([
       [5, 4, 3, 2, 1, 50],
       [6, 4, 2, 1, 1, 25],
@@ -122,7 +127,9 @@ describeEachDatabase('reports: queue service level by hour (G-RPT-02)', (t) => {
       [11, 1, 0, 0, 0, 0],
       [20, 1, 1, 1, 0, 100],
     ]);
-    const kolkata = await sla({ tz: 'Asia/Kolkata' });
+    await zone('Asia/Kolkata');
+    const kolkata = await sla({ tz: 'America/Sao_Paulo' });
+    await zone('UTC');
     expect(busy(kolkata.hours)).toEqual([
       [5, 1, 1, 1, 0, 100],
       [13, 2, 2, 2, 0, 100],

@@ -12,7 +12,7 @@ import { cdr, queue, queueLog, queueMember } from '../../../../server/db/schema'
 import { CALLERS, postgresSkipReason, type TestApp } from '../../fixtures/test-app';
 import { asteriskSkipReason } from '../ari/real-asterisk';
 import type { CallboardAsterisk } from './callboard-asterisk';
-import { startCallboardOnAsterisk, waitFor, type CallboardOnAsterisk } from './callboard-on-asterisk';
+import { latencyLog, startCallboardOnAsterisk, waitFor, type CallboardOnAsterisk } from './callboard-on-asterisk';
 
 const skipReason = asteriskSkipReason ?? postgresSkipReason;
 if (skipReason) console.warn(`[real Asterisk] agent actions skipped: ${skipReason}`);
@@ -27,17 +27,10 @@ describe.skipIf(skipReason !== null)('G-AST-03 the agent actions on a real Aster
   let acme: number;
   let sales: number;
   let billing: number;
-  /** request → change in Asterisk, ms, per action */
-  const latencies: { action: string; ms: number }[] = [];
-
-  /** an API call, then polls Asterisk until `changed`; the time from the request to the change is kept */
-  async function timed(action: string, request: () => Promise<{ statusCode: number; body: string }>, changed: () => boolean): Promise<void> {
-    const start = performance.now();
-    const res = await request();
-    expect(res.statusCode, res.body).toBe(200);
-    await waitFor(`${action} in Asterisk`, changed, 5000, 5);
-    latencies.push({ action, ms: Math.round(performance.now() - start) });
-  }
+  const latency = latencyLog();
+  /** an API call that must answer 200, then polls Asterisk until `changed` (the time kept) */
+  const timed = (action: string, request: () => Promise<{ statusCode: number; body: string }>, changed: () => boolean) =>
+    latency.measure(action, async () => expect((await request()).statusCode).toBe(200), changed, 5000);
 
   const show = (queueId: number) => pbx.rx(`queue show ${acme}_${queueId}`);
   const memberLine = (queueId: number, number: string) => show(queueId).split('\n').find((l) => l.includes(`(PJSIP/${acme}_${number})`)) ?? '';
@@ -56,11 +49,8 @@ describe.skipIf(skipReason !== null)('G-AST-03 the agent actions on a real Aster
   }, 90_000);
 
   afterAll(async () => {
-    if (latencies.length > 0) {
-      const sorted = latencies.map((l) => l.ms).sort((a, b) => a - b);
-      const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
-      say(`request → Asterisk's change: ${latencies.map((l) => `${l.action} ${l.ms} ms`).join(', ')}; p95 ${p95} ms over ${sorted.length} (target < 300 ms)`);
-    }
+    const summary = latency.summary();
+    if (summary) say(summary);
     await on?.stop();
   });
 

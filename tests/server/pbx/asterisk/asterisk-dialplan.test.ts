@@ -9,6 +9,7 @@
  *     the menu again, 1 to an extension, 2 to a
  *     queue (its greeting's file deleted first: the call goes on);
  *   - a time condition open now and one closed now route to their option's and their default destination;
+ *     a corp in another zone has its conditions read in that zone (J-TZ-01);
  *   - an extension's speed dial (*1) reaches its destination;
  *   - follow-me: an unreachable extension's call goes on to its follow-me number;
  *   - queue login / logout speed dials: the calling extension joins and leaves a queue, in Asterisk
@@ -29,9 +30,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWav, translateNumber, WEEK_DAYS } from '../../../../domain';
+import { localDayAndTime, readWav, translateNumber, WEEK_DAYS } from '../../../../domain';
 import { cdr, ivrLog, queueLog, queueMember, voicemail } from '../../../../server/db/schema';
-import { upload, wav } from '../../fixtures/sounds';
+import { toneUlaw, upload, wav } from '../../fixtures/sounds';
 import { CALLERS, multipart, postgresSkipReason, TestApp } from '../../fixtures/test-app';
 import { asteriskSkipReason, freeUdpPort } from '../ari/real-asterisk';
 import type { CallboardAsterisk } from './callboard-asterisk';
@@ -42,20 +43,6 @@ if (skipReason) console.warn(`[real Asterisk] generated dialplan skipped: ${skip
 
 const { admin: ADMIN, super: SUPER } = CALLERS;
 const say = (text: string) => console.log(`[real Asterisk dialplan] ${text}`);
-
-/** `seconds` of a `hz` tone as G.711 µ-law bytes at 8 kHz (the encoding of ITU-T G.711, biased segments) */
-function toneUlaw(hz: number, seconds: number): Buffer {
-  const out = Buffer.alloc(8000 * seconds);
-  for (let i = 0; i < out.length; i++) {
-    const linear = Math.round(8000 * Math.sin((2 * Math.PI * hz * i) / 8000));
-    const sign = linear < 0 ? 0x80 : 0;
-    const magnitude = Math.min(Math.abs(linear), 32635) + 0x84;
-    let exponent = 7;
-    while (exponent > 0 && !(magnitude & (0x4000 >> (7 - exponent)))) exponent--;
-    out[i] = ~(sign | (exponent << 4) | ((magnitude >> (exponent + 3)) & 0x0f)) & 0xff;
-  }
-  return out;
-}
 
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -166,6 +153,31 @@ describe.skipIf(skipReason !== null)('the generated dialplan routes calls and fo
     expect(office).toContain('GotoIfTime(08:00-16:59,mon&tue&wed&thu&fri,*,*,UTC?ring)');
   }, 30_000);
 
+  it("J-TZ-01 a corp's time conditions are read in its own zone: open now in Kolkata (+05:30), where UTC's clock would find them closed", async () => {
+    const zone = 'Asia/Kolkata';
+    const corpRow = (await t.get(`/api/v1/corp/${acme}`, SUPER)).json() as Record<string, unknown>;
+    const moved = await t.put(`/api/v1/corp/${acme}`, SUPER, { ...corpRow, timeZone: zone });
+    expect(moved.statusCode, moved.body).toBe(200);
+    try {
+      const { day, hhmm: clock } = localDayAndTime(Date.now(), zone);
+      const minute = Math.floor(clock / 100) * 60 + (clock % 100);
+      const utcMinute = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+      const [from, to] = [Math.max(0, minute - 45), Math.min(23 * 60 + 59, minute + 45)];
+      // the window holds Kolkata's now and not UTC's (five and a half hours away)
+      expect(utcMinute >= from && utcMinute < to && localDayAndTime(Date.now(), 'UTC').day === day).toBe(false);
+      const created = await t.post('/api/v1/timemain', ADMIN, { name: 'Kolkata hours', default: 'exten:201', options: [{ days: WEEK_DAYS[day], from: hhmm(from), to: hhmm(to), action: 'exten:202' }] });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = (created.json() as { id: number }).id;
+      const did = await trunkTo(`time:${id}`);
+      await waitFor('the time condition in its zone', () => shown(`${id}@c${acme}-time`).includes(`,${zone}?o1`) && shown(`${did}@c${acme}-inbound`).includes(`Goto(c${acme}-time,${id},1)`), 5000, 200);
+      say(`now ${WEEK_DAYS[day]} ${hhmm(minute)} in ${zone}:\n${shown(`${id}@c${acme}-time`).split('\n').filter((l) => l.includes('GotoIfTime')).join('\n')}`);
+      expect(await pbx.carrierCall(did, '11955500013', 1000), pbx.log()).toBe(0);
+      expect((await answeredBy('11955500013')).dstchannel).toMatch(new RegExp(`^PJSIP/${acme}_202-`));
+    } finally {
+      expect((await t.put(`/api/v1/corp/${acme}`, SUPER, { ...corpRow, timeZone: 'UTC' })).statusCode).toBe(200);
+    }
+  }, 30_000);
+
   it('speed dials: *1 of extension 201 (the demo: to 202) is its own, found by the calling endpoint', async () => {
     say(`speed dials:\n${shown(`c${acme}-speed`).split('\n').filter((l) => l.trim() && !l.startsWith('-=')).join('\n')}`);
     expect(await pbx.call(`${acme}_201`, 'acme-201', '*1', 1000), pbx.log()).toBe(0);
@@ -270,7 +282,7 @@ describe.skipIf(skipReason !== null)('the generated dialplan routes calls and fo
     await waitFor('203 to voicemail in the dialplan', () => shown(`203@c${acme}-internal`).includes(`VoiceMail(203@c${acme}-vm,u)`), 5000, 100);
     // 3 s of a 440 Hz tone as the phone's RTP (what VoiceMail records)
     const audio = path.join(pbx.dir, 'sipp', 'tone.ulaw');
-    writeFileSync(audio, toneUlaw(440, 3));
+    writeFileSync(audio, toneUlaw(3));
     expect(await pbx.call(`${acme}_201`, 'acme-201', '203', 3000, audio), pbx.log()).toBe(0);
     let rows: (typeof voicemail.$inferSelect)[] = [];
     const left = () => t.db.select().from(voicemail).where(and(eq(voicemail.corpId, acme), eq(voicemail.mailbox, '203'), eq(voicemail.callerid, '201')));

@@ -258,6 +258,7 @@ describe('the dialplan generator and the static files (pure)', () => {
         corps: [
           {
             ...corp,
+            timeZone: 'America/Sao_Paulo',
             extensions: [{ ...corp.extensions[0], spy: true }, corp.extensions[1]],
             speedDials: [
               { number: 40, action: 'Pickup' },
@@ -271,7 +272,6 @@ describe('the dialplan generator and the static files (pure)', () => {
           },
         ],
       },
-      { timeZone: 'America/Sao_Paulo' },
     );
     // Pickup: the caller's call group (named groups per corp), or the call ringing at an extension of this corp's dialplan
     expect(text).toContain('exten => *40,1,NoOp(company speed dial 40)\n same => n,Pickup()\n same => n,Hangup()');
@@ -394,8 +394,8 @@ describe('the dialplan generator and the static files (pure)', () => {
     expect(destinationSteps(full, 'integration:1')[1]).toBe(' same => n,Hangup()');
   });
 
-  it('a time condition: GotoIfTime per option (days joined by &, the end minute exclusive, the zone), else the default', () => {
-    expect(timeConditionContext(full, { timeZone: 'America/Sao_Paulo' })).toEqual([
+  it("J-TZ-01 a time condition: GotoIfTime per option (days joined by &, the end minute exclusive, the corp's zone), else the default", () => {
+    expect(timeConditionContext({ ...full, timeZone: 'America/Sao_Paulo' })).toEqual([
       '[c7-time]',
       'exten => 9,1,NoOp(time condition Hours)',
       ' same => n,GotoIfTime(08:00-17:59,mon&tue&wed&thu&fri,*,*,America/Sao_Paulo?o1)',
@@ -409,7 +409,8 @@ describe('the dialplan generator and the static files (pure)', () => {
       ' same => n(o2),NoOp(time condition 9 option 2: sat 09:00-23:59)',
       ' same => n,Goto(c7-ivr-4,s,1)',
     ]);
-    // without a zone: Asterisk's local time
+    // each corp its own zone; a corp without one: Asterisk's local time
+    expect(timeConditionContext({ ...full, timeZone: 'Asia/Kolkata' })[2]).toBe(' same => n,GotoIfTime(08:00-17:59,mon&tue&wed&thu&fri,*,*,Asia/Kolkata?o1)');
     expect(timeConditionContext(full)[2]).toBe(' same => n,GotoIfTime(08:00-17:59,mon&tue&wed&thu&fri,*,*?o1)');
   });
 
@@ -455,9 +456,9 @@ describe('the dialplan generator and the static files (pure)', () => {
     expect(extensionSteps(full, full.extensions[3])[1]).toBe(' same => n,Dial(PJSIP/7_320&PJSIP/5511777770000@trunk_5550000,30)');
   });
 
-  it('an extension schedule (C-ETC): outside it the extension does not ring, the call goes as unanswered', () => {
+  it("J-TZ-01 an extension schedule (C-ETC) in the corp's zone: outside it the extension does not ring, the call goes as unanswered", () => {
     const scheduled = { number: '330', enabled: true, action: 'voicemail', onbusy: 'voicemail', schedule: [{ from: '08:00', to: '17:00', days: 'Mon-Fri' }, { from: '09:00', to: '12:00', days: 'Sat' }] };
-    expect(extensionSteps(full, scheduled, { timeZone: 'UTC' })).toEqual(withDnd(7, '330', [
+    expect(extensionSteps({ ...full, timeZone: 'UTC' }, scheduled)).toEqual(withDnd(7, '330', [
       'exten => 330,1,NoOp(extension 330: takes calls on its schedule)',
       ' same => n,GotoIfTime(08:00-16:59,mon&fri,*,*,UTC?ring)',
       ' same => n,GotoIfTime(09:00-11:59,sat,*,*,UTC?ring)',

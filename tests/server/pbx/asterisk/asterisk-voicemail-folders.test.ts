@@ -19,6 +19,7 @@ import { messageIdOf } from '../../../../server/asterisk/voicemail-folders';
 import { VOICEMAIL_POLL_SECONDS } from '../../../../server/asterisk/voicemail';
 import { voicemail } from '../../../../server/db/schema';
 import { CALLERS, postgresSkipReason } from '../../fixtures/test-app';
+import { toneUlaw } from '../../fixtures/sounds';
 import { asteriskSkipReason, freeUdpPort, KIT_SIPP } from '../ari/real-asterisk';
 import type { CallboardAsterisk } from './callboard-asterisk';
 import { startCallboardOnAsterisk, waitFor, type CallboardOnAsterisk } from './callboard-on-asterisk';
@@ -27,20 +28,6 @@ const skipReason = asteriskSkipReason ?? postgresSkipReason;
 if (skipReason) console.warn(`[real Asterisk] voicemail folders skipped: ${skipReason}`);
 
 const say = (text: string) => console.log(`[real Asterisk voicemail folders] ${text}`);
-
-/** `seconds` of a 440 Hz tone as G.711 µ-law (what sipp streams as the caller's voice) */
-function toneUlaw(seconds: number): Buffer {
-  const out = Buffer.alloc(8000 * seconds);
-  for (let i = 0; i < out.length; i++) {
-    const linear = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / 8000));
-    const sign = linear < 0 ? 0x80 : 0;
-    const magnitude = Math.min(Math.abs(linear), 32635) + 0x84;
-    let exponent = 7;
-    while (exponent > 0 && !(magnitude & (0x4000 >> (7 - exponent)))) exponent--;
-    out[i] = ~(sign | (exponent << 4) | ((magnitude >> (exponent + 3)) & 0x0f)) & 0xff;
-  }
-  return out;
-}
 
 /** The message light as the phone was last told: `Messages-Waiting` and `Voice-Message` (new/old) of a message-summary. */
 interface Light {

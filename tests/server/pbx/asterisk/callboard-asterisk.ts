@@ -38,9 +38,10 @@ export interface CallboardAsterisk {
   call(endpoint: string, password: string, target: string, talkMs: number, audio?: string): Promise<number>;
   /**
    * a carrier behind a trunk (sipp from 127.0.0.2, no auth) calls `did` as `caller`, stays `talkMs` after the 200 OK; sipp's exit code.
-   * `dtmf`: keys sent as SIP INFO (application/dtmf-relay) 800 ms after the answer, one by one.
+   * `dtmf`: keys sent as SIP INFO (application/dtmf-relay) 800 ms after the answer, one by one;
+   * `audio`: raw µ-law bytes streamed as the caller's voice, as for `call`.
    */
-  carrierCall(did: string, caller: string, talkMs: number, dtmf?: string): Promise<number>;
+  carrierCall(did: string, caller: string, talkMs: number, dtmf?: string, audio?: string): Promise<number>;
   /** a carrier (sipp uas.xml on 127.0.0.2:`port`) that answers `calls` calls from Asterisk, then exits; its exit code */
   carrierAnswers(port: number, calls: number): { done: Promise<number>; stop(): void };
   /** writes a new extensions.conf and reloads the dialplan */
@@ -207,10 +208,11 @@ export async function startCallboardAsterisk(databaseUrl: string, dialplan: stri
         45_000,
       );
     },
-    carrierCall(did, caller, talkMs, dtmf = '') {
-      const scenario = path.join(dir, 'sipp', `uac-trunk-${talkMs}-${dtmf.replace(/\W/g, '_')}.xml`);
+    carrierCall(did, caller, talkMs, dtmf = '', audio) {
+      const scenario = path.join(dir, 'sipp', `uac-trunk-${talkMs}-${dtmf.replace(/\W/g, '_')}${audio ? '-audio' : ''}.xml`);
       const { steps, byeCseq } = dtmfSteps(dtmf);
-      writeFileSync(scenario, uacTrunk.replace('<pause milliseconds="TALK_MS"/>', `${steps}<pause milliseconds="${talkMs}"/>`).replace('CSeq: 2 BYE', `CSeq: ${byeCseq} BYE`));
+      const stream = audio ? `<nop><action><exec rtp_stream="${audio},-1,0"/></action></nop>` : '';
+      writeFileSync(scenario, uacTrunk.replace('<pause milliseconds="TALK_MS"/>', `${stream}${steps}<pause milliseconds="${talkMs}"/>`).replace('CSeq: 2 BYE', `CSeq: ${byeCseq} BYE`));
       const csv = path.join(dir, 'sipp', `trunk-${did}.csv`);
       writeFileSync(csv, `SEQUENTIAL\n${did};${caller}\n`);
       return run('sipp', [`127.0.0.1:${sipPort}`, '-sf', scenario, '-inf', csv, '-i', '127.0.0.2', '-p', '0', '-m', '1', '-nostdin', '-timeout', '40s'], path.join(dir, 'sipp'), 45_000);

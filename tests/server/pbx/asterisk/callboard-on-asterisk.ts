@@ -6,12 +6,14 @@
  * `start` register and answer every call (after 3 s of ringing, uas.xml); a loopback carrier
  * (127.0.0.2) calls in through trunks made with `trunkTo`.
  */
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../../../../server/app';
 import { dialplanMainFile, generateDialplanContexts, loadDialplanData } from '../../../../server/asterisk/dialplan';
 import { TEST_HASH } from '../../../../server/auth/passwords';
+import { corp } from '../../../../server/db/schema';
 import { CALLERS, POSTGRES_URL, startTestApp, TEST_SECRET, TestApp } from '../../fixtures/test-app';
 import { startCallboardAsterisk, type CallboardAsterisk } from './callboard-asterisk';
 
@@ -21,6 +23,53 @@ export async function waitFor(what: string, done: () => boolean | Promise<boolea
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** One line of `core show channels concise`: where a channel is and what it runs. */
+export interface AsteriskChannel {
+  name: string;
+  context: string;
+  exten: string;
+  state: string;
+  app: string;
+  data: string;
+  bridge: string;
+  id: string;
+}
+
+/** Asterisk's channels now, as its console lists them. */
+export function asteriskChannels(pbx: Pick<CallboardAsterisk, 'rx'>): AsteriskChannel[] {
+  return pbx
+    .rx('core show channels concise')
+    .split('\n')
+    .filter((l) => l.includes('!'))
+    .map((l) => {
+      const f = l.split('!');
+      return { name: f[0], context: f[1], exten: f[2], state: f[4], app: f[5], data: f[6], bridge: f[12] ?? '', id: f[13] ?? '' };
+    });
+}
+
+/**
+ * The time from an API request to its change in Asterisk (G-AST-03): `measure` sends the request,
+ * polls until `changed` and keeps the time; `summary` says each with the p95, for the test's output.
+ */
+export function latencyLog() {
+  const kept: { action: string; ms: number }[] = [];
+  return {
+    async measure<T>(action: string, request: () => Promise<T>, changed: () => boolean, timeoutMs = 8000): Promise<T> {
+      const start = performance.now();
+      const result = await request();
+      await waitFor(`${action} in Asterisk`, changed, timeoutMs, 5);
+      kept.push({ action, ms: Math.round(performance.now() - start) });
+      return result;
+    },
+    summary(): string | null {
+      if (kept.length === 0) return null;
+      const sorted = kept.map((l) => l.ms).sort((a, b) => a - b);
+      const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)];
+      return `request → Asterisk's change: ${kept.map((l) => `${l.action} ${l.ms} ms`).join(', ')}; p95 ${p95} ms over ${sorted.length} (target < 300 ms)`;
+    },
+  };
 }
 
 export interface CallboardOnAsterisk {
@@ -58,12 +107,14 @@ export async function startCallboardOnAsterisk(phones: string[], tag: string): P
     const { rows } = (await base.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${rows[0].name}`;
+    // the corps' days in UTC, as the dialplan's time conditions read them (J-TZ-01: each corp's zone)
+    await base.db.update(corp).set({ timeZone: 'UTC' });
     // as `npm run asterisk:config` writes it: extensions.conf includes extensions_callboard.conf
-    pbx = await startCallboardAsterisk(url.toString(), dialplanMainFile(), generateDialplanContexts(await loadDialplanData(base.db), { timeZone: 'UTC' }));
+    pbx = await startCallboardAsterisk(url.toString(), dialplanMainFile(), generateDialplanContexts(await loadDialplanData(base.db)));
     app = await buildApp({
       db: base.database,
       config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
-      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard', ami: { port: pbx.amiPort } }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, timeZone: 'UTC' },
+      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard', ami: { port: pbx.amiPort } }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, recordingsDir: path.join(pbx.dir, 'recordings') },
     });
     await app.ready();
     const t = new TestApp(app, base.database, 'postgres', base.ids);

@@ -2,7 +2,7 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { ActiveCall, LiveContact, LiveExtension } from '../../../../domain/realtime';
 import type { HubEvent } from '../../../../streams/hub-events';
-import { activeCallSearchText, contactRows, destinationType, formatElapsed } from '../../../../src/features/live/live-rows';
+import { activeCallSearchText, callTimeFormat, contactRows, destinationType, formatElapsed } from '../../../../src/features/live/live-rows';
 import { extensionMonitorRows, logMonitor } from '../../../../src/features/live/live-streams';
 import { EMPTY_LOG, setPaused, type LogBuffer } from '../../../../src/features/live/log-buffer';
 
@@ -17,6 +17,21 @@ const contact = (number: string, viaAddr: string | null, viaPort: number | null,
 const ext = (number: string, userName: string): LiveExtension => ({ corpId: 2, number, userName, status: 3, since: 0, callStart: null, peer: null });
 
 describe('active calls helpers (B-ACT-02, B-ACT-03)', () => {
+  it("B-ACT-07 J-TZ-01 a call's time reads on the corp's clocks (São Paulo for spec 1's corps), whatever the browser's zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Tokyo';
+    try {
+      const at = Date.parse('2026-03-29T12:34:56Z');
+      expect(callTimeFormat('en-GB', 'America/Sao_Paulo').format(at)).toBe('29/03/2026, 09:34:56');
+      expect(callTimeFormat('en-GB', 'Asia/Kolkata').format(at)).toBe('29/03/2026, 18:04:56');
+      // Madrid's first summer hour that day
+      expect(callTimeFormat('en-GB', 'Europe/Madrid').format(Date.parse('2026-03-29T01:00:00Z'))).toBe('29/03/2026, 03:00:00');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("B-ACT-03 'saliente' is outgoing, 'entrante' incoming, anything else internal", () => {
     expect(destinationType('saliente')).toBe('outgoing');
     expect(destinationType('entrante')).toBe('incoming');
