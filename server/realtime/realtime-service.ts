@@ -15,7 +15,7 @@
  * changes, issue 12 defect 4). After every (re)connect a snapshot is read (retried a few times while
  * the PBX is still starting), the events that arrive meanwhile wait in a buffer and are applied after it.
  */
-import { runtimeTimeZone, type ActiveCall, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
+import { callKey, runtimeTimeZone, type ActiveCall, type LiveChannel, type LiveContact, type LiveExtension, type LiveQueue } from '../../domain';
 import type { LiveSource } from '../hub';
 import { PbxError, type AriEvent, type PbxAdapter, type PbxMemberEvent, type PbxQueueMember, type PbxSnapshot } from '../pbx';
 import { AgentTracker } from './agents';
@@ -81,6 +81,7 @@ export interface RealtimeService extends LiveSource {
   callOf(corpId: number, number: string): LiveCallParties | null;
   /** marks the current call of `number` as recorded on demand (G-REC) or not (null): active calls show it */
   markRecording(corpId: number, number: string, recording: string | null): void;
+  recordingOf(corpId: number, number: string): { channelId: string; name: string } | null;
   /** a caller waiting in a queue now, by its channel id; null when it is not waiting */
   waitingCaller(corpId: number, channelId: string): { queueId: number; channelId: string } | null;
   /** loads the directory and follows the adapter; resolves once the first snapshot (if connected) is applied */
@@ -351,9 +352,34 @@ class RealtimeServiceImpl implements RealtimeService {
   markRecording(corpId: number, number: string, recording: string | null): void {
     const corp = this.state.corps.get(corpId);
     const found = corp ? this.currentCall(corp, number) : null;
-    if (!corp || !found || found.call.recording === recording) return;
-    found.call.recording = recording;
+    if (!corp || !found) return;
+    // every live record of the call's key: its legs may hold records of their own (the row shown is the
+    // earliest), and the stop may name the other party's extension (Active calls names the receiver)
+    let changed = false;
+    for (const call of this.sameCall(corp, found.call)) {
+      if (call.recording === recording) continue;
+      call.recording = recording;
+      changed = true;
+    }
+    if (!changed) return;
     this.out.callsChanged(corpId);
+    // not a PBX event, whose handler settles the publisher after it: without this the row changes
+    // only with the floor's next event (seconds on a quiet floor)
+    this.out.settle();
+  }
+
+  /** the recording running on an extension's call: the channel it was started on and its name */
+  recordingOf(corpId: number, number: string): { channelId: string; name: string } | null {
+    const corp = this.state.corps.get(corpId);
+    const found = corp ? this.currentCall(corp, number) : null;
+    if (!corp || !found) return null;
+    const held = this.sameCall(corp, found.call).find((call) => call.recording !== null);
+    return held?.recording ? { channelId: held.origin, name: held.recording } : null;
+  }
+
+  private sameCall(corp: CorpState, call: CallRecord): CallRecord[] {
+    const key = callKey(call.id);
+    return [...corp.calls.values()].filter((other) => !other.ended && callKey(other.id) === key);
   }
 
   /** an extension's channel and call now: the talking call first (a second one may be ringing beside it) */

@@ -7,7 +7,7 @@
  * (G-PRM-01) and say the server's refusal in the user's language.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type DragEvent, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SPY_MODES, transferTarget, type CallActionResult, type SpyMode } from '../../../domain/call-actions';
 import { canAct } from '../../../domain/permissions';
@@ -15,6 +15,7 @@ import { extensionResource, queueResource } from '../../../domain/resources';
 import { apiRequest, isApiFailure } from '../../api/client';
 import { resourceListQuery, type Row } from '../../api/resources';
 import { useScope, useUser } from '../../app/session';
+import { Button } from '../../ui/button';
 import { Dialog, FormDialogFooter } from '../../ui/dialog';
 import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
@@ -133,58 +134,157 @@ export function SpyDialog({ number, onClose }: { number: string; onClose: () => 
 }
 
 /**
- * G-XFR-01 / G-XFR-03: where the call goes, typed or picked (`list` holds the corp's extensions and
- * queues; a queue is sent as `queue:{id}`, what the API takes), checked with the domain's rule before
- * it is sent.
+ * Attended transfers in progress (G-XFR-02), by extension, in this tab: a consultation outlives its
+ * dialog (the supervisor may close it while the two talk), and the card's menu offers to complete or
+ * cancel it then. The leader knows them too (server/live/call-actions.ts); this is only what to show.
+ */
+const consulting = new Map<string, { to: string; from: string }>();
+const consultingListeners = new Set<() => void>();
+function setConsulting(number: string, value: { to: string; from: string } | null): void {
+  if (value) consulting.set(number, value);
+  else consulting.delete(number);
+  for (const listener of consultingListeners) listener();
+}
+
+/** The attended transfer of `number`'s call this tab started and has not completed or cancelled. */
+export function useConsulting(number: string): { to: string; from: string } | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      consultingListeners.add(onChange);
+      return () => consultingListeners.delete(onChange);
+    },
+    () => consulting.get(number) ?? null,
+  );
+}
+
+/**
+ * G-XFR-01 / G-XFR-02 / G-XFR-03: where the call goes, typed or picked (`list` holds the corp's
+ * extensions and queues; a queue is sent as `queue:{id}`, what the API takes), checked with the
+ * domain's rule before it is sent. An extension's call may go blind or after a consultation: a phone
+ * (the extension's own by default, as a second line) calls the target first, then the transfer is
+ * completed or cancelled from here or from the card's menu.
  */
 export function TransferDialog({ who, title, onClose }: { who: TransferWho; title: string; onClose: () => void }) {
   const { t } = useTranslation();
   const { extensions, queues } = useDirectory();
+  const self = 'number' in who ? who.number : null;
+  const pending = useConsulting(self ?? '');
   const [to, setTo] = useState('');
+  const [attended, setAttended] = useState(false);
+  const [from, setFrom] = useState(self ?? '');
   const [error, setError] = useState<string | null>(null);
   const action = useCallAction();
-  const self = 'number' in who ? who.number : null;
   const options = [
     ...extensions.filter((e) => String(e.number) !== self && e.enabled !== false).map((e) => ({ value: String(e.number), label: extensionLabel(e) })),
-    ...queues.map((q) => ({ value: `queue:${String(q.id)}`, label: t('calls.transfer.queueOption', { name: String(q.name ?? q.id) }) })),
+    ...(attended ? [] : queues.map((q) => ({ value: `queue:${String(q.id)}`, label: t('calls.transfer.queueOption', { name: String(q.name ?? q.id) }) }))),
   ];
   // a queue may be picked by its name: the datalist shows it, the value sent is queue:{id}
   const resolved = options.find((o) => o.label === to.trim())?.value ?? to.trim();
+  const step = (next: 'complete' | 'cancel') =>
+    self !== null &&
+    action.mutate(
+      { path: 'call/transfer', body: { number: self, mode: 'attended', step: next }, done: next === 'complete' ? 'calls.transfer.done' : 'calls.transfer.cancelled' },
+      // done or not, a refusal says the consultation is over (its call ended): nothing left to show
+      { onSettled: () => (setConsulting(self, null), onClose()) },
+    );
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (pending) return step('complete');
     const parsed = transferTarget.safeParse(resolved);
     if (!parsed.success) return setError(t(parsed.error.issues[0]?.message ?? 'validation.transferTarget'));
+    if (attended && self !== null) {
+      action.mutate(
+        { path: 'call/transfer', body: { number: self, to: parsed.data, mode: 'attended', from: from || self }, done: 'calls.transfer.consulting' },
+        { onSuccess: () => setConsulting(self, { to: parsed.data, from: from || self }) },
+      );
+      return;
+    }
     action.mutate({ path: 'call/transfer', body: { ...who, to: parsed.data }, done: 'calls.transfer.done' }, { onSuccess: onClose });
   };
+  // a consultation running from this phone: the same dialog waits for it to be completed or cancelled
+  if (pending && self !== null) {
+    const consultFooter = (
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={() => step('cancel')} disabled={action.isPending} data-testid="transfer-cancel">
+          {t('calls.transfer.cancel')}
+        </Button>
+        <Button type="submit" disabled={action.isPending} data-testid="transfer-complete">
+          {t('calls.transfer.complete')}
+        </Button>
+      </div>
+    );
+    return (
+      <TransferDialogFrame title={title} onClose={onClose} onSubmit={submit} footer={consultFooter}>
+        <p className="text-sm" data-testid="transfer-consulting">
+          {t('calls.transfer.consultingText', { from: pending.from, to: pending.to })}
+        </p>
+      </TransferDialogFrame>
+    );
+  }
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <TransferDialogFrame
       title={title}
-      width={440}
-      testId="transfer-dialog"
+      onClose={onClose}
       onSubmit={submit}
-      footer={<FormDialogFooter onCancel={onClose} saving={action.isPending} submitLabel={t('calls.transfer.submit')} submitTestId="transfer-submit" />}
+      footer={<FormDialogFooter onCancel={onClose} saving={action.isPending} submitLabel={attended ? t('calls.transfer.consult') : t('calls.transfer.submit')} submitTestId="transfer-submit" />}
     >
-      <FormField id="transfer-to" label={t('calls.transfer.to')} hint={t('calls.transfer.toHint')} error={error ?? undefined}>
-        <Input
-          id="transfer-to"
-          list="transfer-targets"
-          value={to}
-          autoComplete="off"
-          autoFocus
-          onChange={(e) => (setTo(e.target.value), setError(null))}
-          aria-invalid={error !== null}
-          data-testid="transfer-to"
-        />
-      </FormField>
-      <datalist id="transfer-targets">
-        {options.map((o) => (
-          <option key={o.value} value={o.value.startsWith('queue:') ? o.label : o.value}>
-            {o.label}
-          </option>
-        ))}
-      </datalist>
+      <div className="flex flex-col gap-3">
+        <FormField id="transfer-to" label={t('calls.transfer.to')} hint={t(attended ? 'calls.transfer.toHintAttended' : 'calls.transfer.toHint')} error={error ?? undefined}>
+          <Input
+            id="transfer-to"
+            list="transfer-targets"
+            value={to}
+            autoComplete="off"
+            autoFocus
+            onChange={(e) => (setTo(e.target.value), setError(null))}
+            aria-invalid={error !== null}
+            data-testid="transfer-to"
+          />
+        </FormField>
+        <datalist id="transfer-targets">
+          {options.map((o) => (
+            <option key={o.value} value={o.value.startsWith('queue:') ? o.label : o.value}>
+              {o.label}
+            </option>
+          ))}
+        </datalist>
+        {self !== null ? (
+          <fieldset className="flex flex-col gap-1.5">
+            <legend className="mb-1 text-sm font-medium">{t('calls.transfer.how')}</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="transfer-mode" checked={!attended} onChange={() => setAttended(false)} data-testid="transfer-blind" />
+              {t('calls.transfer.blind')}
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="transfer-mode" checked={attended} onChange={() => setAttended(true)} data-testid="transfer-attended" />
+              {t('calls.transfer.attended')}
+            </label>
+          </fieldset>
+        ) : null}
+        {attended && self !== null ? (
+          <FormField id="transfer-from" label={t('calls.transfer.from')}>
+            <Select id="transfer-from" value={from} onChange={(e) => setFrom(e.target.value)} data-testid="transfer-from">
+              <option value={self}>{t('calls.transfer.ownPhone', { number: self })}</option>
+              {extensions
+                .filter((e) => String(e.number) !== self && e.enabled !== false)
+                .map((e) => (
+                  <option key={String(e.number)} value={String(e.number)}>
+                    {extensionLabel(e)}
+                  </option>
+                ))}
+            </Select>
+          </FormField>
+        ) : null}
+      </div>
+    </TransferDialogFrame>
+  );
+}
+
+/** The transfer dialog's frame: the form while choosing, the consultation while it runs. */
+function TransferDialogFrame({ title, onClose, onSubmit, footer, children }: { title: string; onClose: () => void; onSubmit: (e: FormEvent<HTMLFormElement>) => void; footer: ReactNode; children: ReactNode }) {
+  return (
+    <Dialog open onClose={onClose} title={title} width={440} testId="transfer-dialog" onSubmit={onSubmit} footer={footer}>
+      {children}
     </Dialog>
   );
 }

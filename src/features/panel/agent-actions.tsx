@@ -23,7 +23,7 @@ import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
 import { useSnackbar } from '../../ui/snackbar';
 import { useObservable } from '../../ui/use-observable';
-import { SpyDialog, TransferDialog, useCallAction, useCallPermissions } from '../live/call-actions';
+import { SpyDialog, TransferDialog, useCallAction, useCallPermissions, useConsulting } from '../live/call-actions';
 import { usePanelLive } from './panel-live';
 
 export interface PauseReasonChoice {
@@ -158,6 +158,7 @@ function CallMenuItems({ number, may, itemClass, close, open }: { number: string
   const calls = useObservable(calls$, NO_CALLS);
   const action = useCallAction();
   const recording = calls.some((c) => c.recording === true && (c.caller === number || c.receiver === number));
+  const consulting = useConsulting(number);
   return (
     <>
       <div role="separator" className="my-1 border-t border-border" />
@@ -179,7 +180,7 @@ function CallMenuItems({ number, may, itemClass, close, open }: { number: string
       ) : null}
       {may.transfer ? (
         <button type="button" role="menuitem" className={itemClass} onClick={() => (close(), open('transfer'))} data-testid="call-transfer">
-          {t('calls.transfer.open')}
+          {consulting ? t('calls.transfer.pending', { to: consulting.to }) : t('calls.transfer.open')}
         </button>
       ) : null}
     </>

@@ -135,6 +135,14 @@ describe('G-REC on the simulator', () => {
     const off = await post('/call/record', { number: '237', on: false });
     expect(off.status).toBe(200);
     expect(activeCalls().find((c) => c.callId === call.callId)?.recording).toBeUndefined();
+    // started naming the caller, stopped naming the other party (as Active calls names the receiver):
+    // the one recording of the call stops, on the channel it runs on, and the mark goes
+    expect((await post('/call/record', { number: '237', on: true })).status).toBe(200);
+    await advanceUntil(() => activeCalls().some((c) => c.callId === call.callId && c.recording === true), 'recorded again', 2000);
+    const offByReceiver = await post('/call/record', { number: '238', on: false });
+    expect(offByReceiver.status, JSON.stringify(offByReceiver.json)).toBe(200);
+    expect(offByReceiver.json.recording).toBe(on.json.recording);
+    expect(activeCalls().find((c) => c.callId === call.callId)?.recording).toBeUndefined();
     await hangUp('237');
     const none = await post('/call/record', { number: '237', on: true });
     expect([none.status, none.json.message]).toEqual([409, 'errors.callNone']);
