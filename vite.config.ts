@@ -41,6 +41,10 @@ function contentBuildId(): string {
 }
 
 const buildId = contentBuildId();
+/** The version of package.json, shown on the About page (J-UX-02). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
 const versionFile: Plugin = {
   name: 'callboard-version-file',
   apply: 'build',
@@ -74,7 +78,7 @@ const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), versionFile, kioskLocales],
-  define: { __CALLBOARD_BUILD_ID__: JSON.stringify(buildId) },
+  define: { __CALLBOARD_BUILD_ID__: JSON.stringify(buildId), __CALLBOARD_VERSION__: JSON.stringify(packageVersion()) },
   // CALLBOARD_NO_MINIFY=1: readable names in profiles (bench:wallboard --profile)
   build: {
     outDir: 'dist/client',

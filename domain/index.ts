@@ -24,3 +24,5 @@ export * from './meetings';
 export * from './click-to-call';
 export * from './webphone';
 export * from './sip-password';
+export * from './kiosk-fleet';
+export * from './kiosk-fleet-schemas';

@@ -4,7 +4,7 @@
  * no schema library (issue 13, kiosk JavaScript under its budget).
  */
 /** What a kiosk screen can show, in playlist order. */
-export const KIOSK_BOARDS = ['agents', 'queues', 'callers', 'trend'] as const;
+export const KIOSK_BOARDS = ['agents', 'queues', 'callers', 'trend', 'heatmap'] as const;
 export type KioskBoard = (typeof KIOSK_BOARDS)[number];
 export const KIOSK_RULES = {
   nameMax: 50,
@@ -67,13 +67,17 @@ export interface KioskScreenRow {
   /** read-only: the last 4 characters of the key */
   keyHint: string;
   createdAt: string;
+  /** H-NOC-01: a NOC screen (the system corp's only, level 1) rotates across other corps' floors */
+  noc: boolean;
+  /** the corps a NOC screen shows and its key may read; empty: every corp */
+  nocCorps: number[];
 }
 
 /** What a kiosk session (POST /kiosk/session, GET /kiosk/self) tells the TV about its screen. */
-export type KioskScreenConfig = Pick<KioskScreenRow, 'id' | 'name' | 'boards' | 'secondsPerBoard' | 'hideOffline' | 'privacy' | 'thresholds'>;
+export type KioskScreenConfig = Pick<KioskScreenRow, 'id' | 'name' | 'boards' | 'secondsPerBoard' | 'hideOffline' | 'privacy' | 'thresholds' | 'noc'>;
 
 /** The TV's part of a screen (the server's session answers and the kiosk's signed-in mode use it). */
 export function kioskScreenConfig(row: KioskScreenRow): KioskScreenConfig {
-  const { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds } = row;
-  return { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds };
+  const { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds, noc } = row;
+  return { id, name, boards, secondsPerBoard, hideOffline, privacy, thresholds, noc };
 }

@@ -192,3 +192,18 @@ export function normaliseGrants(views: readonly ViewGrant[]): ViewGrant[] {
   }
   return out;
 }
+
+/**
+ * H-FLEET-01, H-FLEET-02: who sees the corp's TVs live, stale, dark or on an old version, and gets the
+ * alert when one goes dark: whoever reads the kiosk screens (levels 1-3 and the wall's level 5 by
+ * default; a role group may take it away). Never a TV itself (the server checks kiosk principals apart).
+ */
+export const KIOSK_FLEET_ACCESS: AccessRequest = { view: 'kiosk', action: 'read' };
+
+/**
+ * H-TICK-01: a message on the corp's TVs is a change of what its kiosk screens show, so it takes the
+ * kiosk view's update right, as writing a screen does: the supervisor (level 1, in its working corp),
+ * an owner (2) and a corp administrator (3) by default, never an agent (4) or the wall (5), and a
+ * role group that withholds kiosk update withholds the ticker too.
+ */
+export const KIOSK_TICKER_ACCESS: AccessRequest = { view: 'kiosk', action: 'update', levels: { update: LEVEL.administrator } };

@@ -7,6 +7,7 @@
 
 import type { AgentState } from './agents';
 import type { SpyMode } from './call-actions';
+import type { KioskTickerMessage } from './kiosk-fleet';
 
 /**
  * Extension status codes (spec 1 §4, spec 3 §4). Spec 1 has a second reading (1 on call, 2 ringing in
@@ -195,6 +196,10 @@ export interface HubPushes {
   PbxStatus: { corpId: number; state: PbxState; since: number; ts: number };
   /** An agent's wrap-up, pause or do-not-disturb changed (G-AGS): its whole state, as in AllExtensions. */
   AgentState: { corpId: number; number: string; agent: AgentState; ts: number };
+  /** H-TICK-01: the corp's unexpired ticker messages, whenever they change (each TV shows those naming it) */
+  KioskTicker: { corpId: number; messages: KioskTickerMessage[]; ts: number };
+  /** H-FLEET-02: a TV went dark (or came back); only to the corp's connections that may read kiosk screens */
+  KioskAlert: { corpId: number; screenId: number; name: string; state: 'dark' | 'live'; seenAt: number; ts: number };
 }
 export type HubPushName = keyof HubPushes;
 
@@ -234,6 +239,10 @@ export type PbxState = (typeof PBX_STATES)[number];
  * message is the refusal's key. On live calls (domain/call-actions.ts): `SpyCall(number, mode, from,
  * corpId?)`, `RecordCall(number, on, corpId?)`, `TransferCall(number or waiting caller's callId, to,
  * corpId?)`: complete with { callId, channelId? }.
+ *
+ * A kiosk screen's own (H-FLEET-01, H-TICK-01): `KioskHeartbeat(report)` stores what the TV says of
+ * itself (domain/kiosk-fleet.ts KioskHeartbeat) and completes with the ticker messages it shows now, so
+ * a TV whose KioskTicker push was lost catches up at the next beat. Kiosk tokens only.
  */
 export const HUB_METHODS = [
   'GetAllExtensions',
@@ -252,6 +261,7 @@ export const HUB_METHODS = [
   'RecordCall',
   'TransferCall',
   'AttendedTransfer',
+  'KioskHeartbeat',
 ] as const;
 export type HubMethod = (typeof HUB_METHODS)[number];
 
@@ -271,7 +281,7 @@ export const PBX_LOG_EVENT_TYPES = [
   'ChannelStateChange',
 ] as const;
 /** The log monitor's types: the PBX's twelve, and the actions users took on the floor (G-PRM-02: who, what, which call or agent, when). */
-export const LOG_EVENT_TYPES = [...PBX_LOG_EVENT_TYPES, 'UserAction'] as const;
+export const LOG_EVENT_TYPES = [...PBX_LOG_EVENT_TYPES, 'UserAction', 'FleetAlert'] as const;
 export type LogEventType = (typeof LOG_EVENT_TYPES)[number];
 
 export const HUB = {

@@ -73,6 +73,9 @@ export function saveMessageKey(status: number | null | undefined, mode: 'create'
 export interface ApiError {
   status: number;
   error: string;
+  /** the message key (with `|{params}`) the client translates */
   message: string;
-  issues?: { path: string; message: string }[];
+  /** J-UX-01: the message as a sentence in the request's language (Accept-Language, else the user's) */
+  text?: string;
+  issues?: { path: string; message: string; text?: string }[];
 }

@@ -6,15 +6,17 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { IMAGE_MAX_BYTES } from '../domain';
 import { createMemoryThrottle, DEFAULT_THROTTLE, type LoginThrottle } from './auth/login-throttle';
 import { createRedisThrottle, openSharedCounters } from './auth/shared-counters';
 import { secretKey } from './auth/tokens';
 import type { AppConfig, AppContext } from './context';
 import type { Database } from './db/database';
-import { handleError } from './error-handler';
+import { handleError, withText } from './error-handler';
+import { languageOf } from './i18n';
 import { createAppMetrics, METRICS_PATH } from './metrics';
+import { swaggerTransforms } from './openapi';
 import { ApiFailure } from './errors';
 import { refuseNulCharacters } from './input-guard';
 import { securityHeaders } from './security-headers';
@@ -24,10 +26,12 @@ import { createLiveRuntime, type LiveOptions, type LiveRuntime } from './live/li
 import { mountResources } from './resources';
 import { corpActionsRoutes } from './routes/corp-actions';
 import { kioskRoutes } from './routes/kiosk-screen';
+import { kioskFleetRoutes } from './routes/kiosk-fleet';
 import { dialerStatsRoutes } from './routes/dialer-stats';
 import { timeOptionRoutes } from './routes/time-options';
 import { trunkActionRoutes } from './routes/trunk-action';
 import { kioskTrendRoutes } from './routes/kiosk-trend';
+import { kioskHeatmapRoutes } from './routes/kiosk-heatmap';
 import { reportRoutes } from './routes/reports';
 import { clickToCallRoutes } from './routes/click-to-call';
 import { agentRoutes } from './routes/agents';
@@ -70,6 +74,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: safeLoggerOptions(options.logger),
     logController: new RequestLogAtDebug(),
     trustProxy: config.trustProxy ?? false,
+    // a bad URL or a path parameter past the router's length (414) answers the ApiError too, with
+    // its sentence (J-API-01: the document describes every answer), not Fastify's own body
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -98,7 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const live: LiveRuntime | null = options.live ? await createLiveRuntime(app, ctx, options.live) : null;
   app.decorate('live', live);
   // configuration writes (extensions, queues) reach the live state through the bindings' onChange
-  if (live) ctx.live = { reload: () => live.reload(), closeUser: (userId, reason) => live.hub.closeUser(userId, reason) };
+  if (live) ctx.live = { reload: () => live.reload(), endSessions: (principalId, reason) => live.sessions.end(principalId, reason) };
 
   app.setErrorHandler(handleError);
   refuseNulCharacters(app);
@@ -111,7 +118,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // the zod schemas, then each route's statuses and multipart body (J-API-01)
+    ...swaggerTransforms(),
   });
   // an oversize file is reported as a field issue by the route (part.file.truncated), not thrown
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 3, fields: 20 }, throwFileSizeLimit: false });
@@ -125,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(lookAndFeelRoutes);
       await api.register(kioskRoutes);
       await api.register(kioskTrendRoutes);
+      await api.register(kioskHeatmapRoutes);
       await api.register(corpActionsRoutes);
       await api.register(trunkActionRoutes);
       await api.register(timeOptionRoutes);
@@ -135,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       if (live) await api.register(liveRoutes(live));
       if (live) await api.register(agentRoutes(live));
       if (live) await api.register(callRoutes(live));
+      if (live) await api.register(kioskFleetRoutes(live));
       // keys and history work without the real-time side; a call then answers 503
       await api.register(clickToCallRoutes(live));
     },
@@ -167,11 +177,11 @@ async function serveClient(app: FastifyInstance, clientDir: string | null): Prom
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const api = url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith('/api/') || url === '/hub' || url.startsWith('/hub/') || url.startsWith(`${METRICS_PATH}/`);
     if (api || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send(new ApiFailure(404, 'errors.notFound').toBody());
+      return reply.code(404).send(withText(new ApiFailure(404, 'errors.notFound').toBody(), await languageOf(request)));
     }
     if (!present) return reply.code(404).type('text/plain; charset=utf-8').send('Callboard API is running; the web client is not built (run `npm run build`).\n');
     // a missing hashed asset (an old tab after a deploy) must not receive the page as script

@@ -69,8 +69,12 @@ export interface AppContext {
     reload(): Promise<void>;
     /** the dialer campaigns engine (null while this instance does not drive the PBX) */
     campaigns?: CampaignControl | null;
-    /** closes a principal's hub connections with a Close carrying this message key (a revoked kiosk screen) */
-    closeUser(userId: number, reason: string): void;
+    /**
+     * a principal's session may have ended (password changed, user disabled or deleted, kiosk screen
+     * revoked or rotated): every instance closes its hub connections whose grant no longer stands,
+     * with a Close carrying this message (I-INST-05, server/live/sessions.ts)
+     */
+    endSessions(principalId: number, reason: string): void;
   };
 }
 

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { databaseError } from './db/database';
+import { databaseError, isDatabaseUnavailable } from './db/database';
 import { ApiFailure, type Issue } from './errors';
+import { languageOf, translate } from './i18n';
+import type { ApiError, Language } from '../domain';
 
 /**
  * The one error handler of the app: any error → the ApiError it answers as, logged by what it is.
@@ -9,14 +11,24 @@ import { ApiFailure, type Issue } from './errors';
  * without a stack. Only a failure of ours (5xx) is an error with its stack; what a database error
  * carries is trimmed by the logger's serializer (server/logging.ts), never logged raw.
  */
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export async function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const failure = toFailure(error, request);
   const refusal = { status: failure.code ?? failure.status, message: failure.message, route: request.routeOptions.url };
   if (failure.status < 500 || failure.status >= SPEC_CODES_FROM) request.log.info(refusal, 'request refused');
   // a 5xx we answer on purpose (the PBX is down: 503) is a condition, not a bug: no stack
   else if (error instanceof ApiFailure) request.log.warn(refusal, 'request not served');
   else request.log.error({ err: error }, 'request failed');
-  return reply.code(failure.status).send(failure.toBody());
+  return reply.code(failure.status).send(withText(failure.toBody(), await languageOf(request)));
+}
+
+/** J-UX-01: the sentences beside the message keys, in the caller's language (a key no locale has: the generic one). */
+export function withText(body: ApiError, lang: Language): ApiError {
+  const text = translate(body.message, lang) ?? translate('errors.default', lang);
+  return {
+    ...body,
+    ...(text ? { text } : {}),
+    ...(body.issues ? { issues: body.issues.map((issue) => ({ ...issue, ...(translate(issue.message, lang) ? { text: translate(issue.message, lang)! } : {}) })) } : {}),
+  };
 }
 
 /** The spec's save codes (520 in use by a trunk ... 551 extension exists) are refusals, not failures. */
@@ -37,6 +49,8 @@ export function toFailure(error: FastifyError, request?: FastifyRequest): ApiFai
     const issues: Issue[] = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').split('/').join('.'), message: v.message ?? 'validation.invalid' }));
     return new ApiFailure(400, issues[0]?.message ?? 'validation.invalid', issues);
   }
+  // the database is away (restarting): the client may try again, nothing of ours is broken
+  if (isDatabaseUnavailable(error)) return new ApiFailure(503, 'errors.databaseUnavailable');
   const db = databaseError(error);
   if (db?.code && DATA_EXCEPTION.test(db.code)) {
     request?.log.warn({ err: error, route: request.routeOptions.url }, SCHEMA_GAP_LOG);

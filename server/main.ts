@@ -8,6 +8,7 @@ import { weakSipPasswords } from './asterisk/sip-passwords';
 import { openDatabase } from './db/database';
 import { DEMO_PASSWORD } from './db/seed';
 import { prepareDatabase } from './db/startup';
+import { checkSharedDataFolder } from './files/shared-folder';
 import { CLIENT_DIR } from './paths';
 
 async function main(): Promise<void> {
@@ -23,9 +24,12 @@ async function main(): Promise<void> {
   // seeded before the app is built: the live state reads its directory (extensions, queues) then;
   // under the start lock, so instances started at once on one PostgreSQL migrate and seed once
   const prepared = await prepareDatabase(database, { demo: env.demo, strongSecrets: ari, adminPassword: env.adminPassword, hash: PRODUCTION_HASH });
+  // several instances: DATA_DIR must be the one folder they all mount (sounds, recordings, voicemail)
+  const sharedFolder = liveEnv.redisUrl ? await checkSharedDataFolder(database, env.dataDir) : null;
 
   const notes: string[] = [];
   const banner: string[] = [];
+  if (sharedFolder) notes.push(`several instances: DATA_DIR is the shared data folder ${sharedFolder.id}${sharedFolder.registered === 'now' ? ' (registered now)' : ''}`);
   if (prepared.seeded === 'demo') notes.push(`empty database: demo tenants seeded (supervisor, acme, globex)${ari ? ' with random SIP passwords' : ''}`);
   if (prepared.seeded === 'production') {
     notes.push('empty database: system corp and supervisor created');

@@ -3,8 +3,9 @@
  * plus the data that arrives → what a board shows.
  *
  * - state: connected → 'live', or 'pbxDown' while the server says it does not reach the PBX (PbxStatus
- *   'down', issue 12 defect 4: the board says "PBX unreachable" rather than LIVE); connecting and
- *   reconnecting → 'reconnecting'; disconnected → 'offline'.
+ *   'down', issue 12 defect 4: the board says "PBX unreachable" rather than LIVE), or 'noPbx' while the
+ *   server drives no PBX at all (PbxStatus 'none', PBX=none, J-UX-03: never a green LIVE without calls
+ *   that could be live); connecting and reconnecting → 'reconnecting'; disconnected → 'offline'.
  * - stale: true from the moment a connection that had been up is lost, or the PBX is lost, and it stays
  *   true after both are back until a fresh AllExtensions snapshot of the corp arrives while connected
  *   and the PBX is reached (events alone do not make a board whole again). Before the first connection
@@ -19,7 +20,7 @@ import { ofCorp, type HubEvent } from './hub-events';
 export type HubConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
 
 export interface ConnectionHealth {
-  state: 'live' | 'pbxDown' | 'reconnecting' | 'offline';
+  state: 'live' | 'pbxDown' | 'noPbx' | 'reconnecting' | 'offline';
   stale: boolean;
   asOf: number | null;
 }
@@ -29,6 +30,8 @@ interface Acc {
   wasConnected: boolean;
   /** the server's last word on the PBX: not reached */
   pbxDown: boolean;
+  /** the server's last word on the PBX: there is none (PBX=none) */
+  noPbx: boolean;
   stale: boolean;
   asOf: number | null;
 }
@@ -40,6 +43,12 @@ const LABEL: Record<HubConnectionState, ConnectionHealth['state']> = {
   disconnected: 'offline',
 };
 
+function stateOf(acc: Acc): ConnectionHealth['state'] {
+  if (acc.connection !== 'connected') return LABEL[acc.connection];
+  if (acc.pbxDown) return 'pbxDown';
+  return acc.noPbx ? 'noPbx' : 'live';
+}
+
 type Input = { kind: 'state'; state: HubConnectionState } | { kind: 'event'; event: HubEvent };
 
 export function connectionHealth(
@@ -47,7 +56,7 @@ export function connectionHealth(
   events$: Observable<HubEvent>,
   options: { corpId: number },
 ): Observable<ConnectionHealth> {
-  const initial: Acc = { connection: 'connecting', wasConnected: false, pbxDown: false, stale: false, asOf: null };
+  const initial: Acc = { connection: 'connecting', wasConnected: false, pbxDown: false, noPbx: false, stale: false, asOf: null };
   return merge(
     state$.pipe(map((state): Input => ({ kind: 'state', state }))),
     events$.pipe(
@@ -64,12 +73,12 @@ export function connectionHealth(
       const asOf = Math.max(acc.asOf ?? Number.NEGATIVE_INFINITY, input.event.payload.ts);
       if (input.event.name === 'PbxStatus') {
         const pbxDown = input.event.payload.state === 'down';
-        return { ...acc, asOf, pbxDown, stale: acc.stale || pbxDown };
+        return { ...acc, asOf, pbxDown, noPbx: input.event.payload.state === 'none', stale: acc.stale || pbxDown };
       }
       const fresh = input.event.name === 'AllExtensions' && acc.connection === 'connected' && !acc.pbxDown;
       return { ...acc, asOf, stale: fresh ? false : acc.stale };
     }, initial),
-    map((acc): ConnectionHealth => ({ state: acc.connection === 'connected' && acc.pbxDown ? 'pbxDown' : LABEL[acc.connection], stale: acc.stale, asOf: acc.asOf })),
+    map((acc): ConnectionHealth => ({ state: stateOf(acc), stale: acc.stale, asOf: acc.asOf })),
     distinctUntilChanged(deepEqual),
   );
 }

@@ -5,6 +5,7 @@
  * Malformed records are dropped and reported (callback or a separate stream), never thrown.
  */
 import { Observable, filter, map, share } from 'rxjs';
+import { TICKER_PRIORITIES } from '../domain/kiosk-fleet';
 import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, type HubPushName, type HubPushes } from '../domain/realtime';
 
 export type HubEvent = { [K in HubPushName]: { name: K; payload: HubPushes[K] } }[HubPushName];
@@ -130,6 +131,11 @@ const PAYLOADS: { [K in HubPushName]: Check } = {
   LogMon: shape({ ...base, type: oneOf(...LOG_EVENT_TYPES), timestamp: str, device: str, state: str, event: any }),
   PbxStatus: shape({ ...base, state: oneOf(...PBX_STATES), since: num }),
   AgentState: shape({ ...base, number: str, agent: agentState }),
+  KioskTicker: shape({
+    ...base,
+    messages: arrayOf(shape({ id: num, corpId: num, text: str, priority: oneOf(...TICKER_PRIORITIES), screens: arrayOf(num), createdAt: num, expiresAt: num, author: str })),
+  }),
+  KioskAlert: shape({ ...base, screenId: num, name: str, state: oneOf('dark', 'live'), seenAt: num }),
 };
 
 export const HUB_PUSH_NAMES = Object.keys(PAYLOADS) as HubPushName[];

@@ -6,7 +6,7 @@ import { REPORT_LIMITS, windowed } from './window';
  * Call detail records (D-CDR). A call's direction is the CDR type of the search: 1 outgoing (it left
  * through a trunk), 2 incoming (it arrived in a corp's inbound context), and values from 3 up mean
  * the calls of one extension, the filter (D-CDR-03). Internal calls (3 here too) show under type 3
- * only. The database classifies a row with `cdr_direction()` (migration 0007) so Asterisk's own rows
+ * only. The database classifies a row with `cdr_direction()` (migrations 0007 and 0024: a dialer campaign's call is outgoing) so Asterisk's own rows
  * and the simulator's are read alike.
  */
 export const CDR_TYPE = { outgoing: 1, incoming: 2, extension: 3 } as const;

@@ -111,7 +111,7 @@ export const corpResource = defineResource({
     { name: 'maxContacts', kind: 'number' },
     { name: 'monPath', kind: 'text' },
     { name: 'webHook', kind: 'text' },
-    { name: 'timeZone', kind: 'custom', component: 'timeZone' },
+    { name: 'timeZone', kind: 'custom', component: 'timeZone', keptWhenEmpty: true },
     { name: 'enabled', kind: 'switch' },
     { name: 'monEnabled', kind: 'switch' },
     { name: 'allowCustom', kind: 'switch' },

@@ -88,6 +88,11 @@ export interface FieldDef {
   only?: 'create' | 'update';
   /** cannot be changed when editing (e.g. extension number) */
   lockedOnUpdate?: boolean;
+  /**
+   * on update an empty value keeps what is stored (an extension's password, a corp's zone): a PUT that
+   * leaves it out erases nothing, so it need not carry it (J-API-02)
+   */
+  keptWhenEmpty?: boolean;
   /** password strength bar: 10 points per character, or 25 for voicemail passwords (F-DLG-06) */
   strength?: 'password' | 'voicemail';
   /** visible only when this predicate on the current form values holds */

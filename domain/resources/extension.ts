@@ -277,7 +277,7 @@ export const extensionResource = defineResource({
     // C-EXT-09/30: a web user and a trunk of the extension's corp (the server checks both)
     { name: 'userId', kind: 'select', options: { kind: 'resource', resource: 'user', valueField: 'id', labelField: 'nick', missing: 'validation.userCorp' } },
     { name: 'trunkId', kind: 'select', options: { kind: 'resource', resource: 'trunk', valueField: 'id', labelField: 'number', missing: 'validation.trunkUnknown' } },
-    { name: 'pass', kind: 'password', strength: 'password' },
+    { name: 'pass', kind: 'password', strength: 'password', keptWhenEmpty: true },
     { name: 'action', kind: 'select', options: { kind: 'static', options: EXTENSION_ACTION_OPTIONS } },
     { name: 'onbusy', kind: 'select', options: { kind: 'static', options: EXTENSION_BUSY_OPTIONS } },
     { name: 'vmpass', kind: 'password', strength: 'voicemail' },

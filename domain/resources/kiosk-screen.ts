@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type StaticOption } from './define';
-import { flag, intIn, MAX_ID } from './fields';
+import { flag, idParam, intIn, MAX_ID } from './fields';
+import { LEVEL } from '../levels';
 import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, KIOSK_RULES, type KioskThresholds } from '../kiosk-board';
 
 export * from '../kiosk-board';
@@ -74,6 +75,9 @@ export const kioskScreenSchema = z.object({
   hideOffline: flag.default(false),
   privacy: flag.default(false),
   thresholds: z.preprocess((v) => (v === undefined || v === null ? {} : v), kioskThresholdsSchema),
+  // H-NOC-01: a NOC screen of the system corp (level 1 only, checked by the server) and the corps it rotates across (none: all)
+  noc: flag.default(false),
+  nocCorps: z.array(idParam, { error: 'validation.invalid' }).max(1000).default([]),
 });
 
 export type KioskScreenInput = z.input<typeof kioskScreenSchema>;
@@ -119,6 +123,8 @@ export const kioskScreenResource = defineResource({
     hideOffline: false,
     privacy: false,
     thresholds: { ...DEFAULT_KIOSK_THRESHOLDS },
+    noc: false,
+    nocCorps: [],
   }),
   columns: [
     { key: 'name' },
@@ -135,6 +141,9 @@ export const kioskScreenResource = defineResource({
     { name: 'hideOffline', kind: 'switch' },
     { name: 'privacy', kind: 'switch' },
     { name: 'thresholds', kind: 'custom', component: 'kioskThresholds', wide: true },
+    // H-NOC-01: only the supervisor makes a NOC screen (and only in the system corp: the server says so)
+    { name: 'noc', kind: 'switch', visibleWhen: (_values, ctx) => ctx.actor.level === LEVEL.supervisor },
+    { name: 'nocCorps', kind: 'custom', component: 'nocCorps', wide: true, visibleWhen: (values, ctx) => ctx.actor.level === LEVEL.supervisor && values.noc === true },
   ],
   searchFields: ['name'],
   dialogWidth: 1000,

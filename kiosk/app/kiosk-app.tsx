@@ -5,7 +5,7 @@
  * cannot be reached (it keeps trying).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useKioskText } from '../kiosk-text-context';
 import { fromPromise } from 'xstate';
 import { deepEqual } from '../../streams/deep-equal';
@@ -16,6 +16,9 @@ import { createKioskLive, type KioskLive } from '../live/kiosk-live';
 import { exchangeKiosk } from '../session/exchange';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
 import { KioskScreen } from './kiosk-screen';
+
+/** H-NOC-01: only a NOC screen loads its rotation across corps. */
+const NocRotation = lazy(() => import('./noc-rotation'));
 
 export function KioskApp({ url }: { url: KioskUrl | null }) {
   const { t } = useKioskText();
@@ -40,7 +43,18 @@ function KioskSession({ url }: { url: KioskUrl }) {
     return (
       <Notice title={t('kiosk.session.connecting', { corp: url.corp })} hint={lastError ? t('kiosk.session.retrying', { error: lastError }) : ''} testId="kiosk-connecting" />
     );
+  if (grant.screen.noc) return <NocScope url={url} grant={grant} session={session} />;
   return <KioskLiveScope url={url} grant={grant} session={session} />;
+}
+
+function NocScope({ url, grant, session }: { url: KioskUrl; grant: KioskSessionGrant; session: ReturnType<typeof useActorRef<typeof sessionMachine>> }) {
+  const screenToken = useCallback(() => session.getSnapshot().context.grant?.token ?? null, [session]);
+  const lost = useCallback(() => session.send({ type: 'CHECK' }), [session]);
+  return (
+    <Suspense fallback={null}>
+      <NocRotation url={url} grant={grant} screenToken={screenToken} onConnectionLost={lost} />
+    </Suspense>
+  );
 }
 
 /** The kiosk service lives as long as the session's corp; the screen reads it through useKiosk(). */

@@ -29,6 +29,7 @@ const BOARD_LOADERS = {
   queues: () => import('../boards/queues-board').then((m) => ({ default: m.QueuesBoard })),
   callers: () => import('../boards/callers-board').then((m) => ({ default: m.CallersBoard })),
   trend: () => import('../boards/trend-board').then((m) => ({ default: m.TrendBoard })),
+  heatmap: () => import('../boards/heatmap-board').then((m) => ({ default: m.HeatmapBoard })),
 } satisfies Record<Exclude<KioskBoard, 'agents'>, () => Promise<{ default: ComponentType }>>;
 
 function preloadBoards(boards: readonly KioskBoard[]): void {
@@ -43,7 +44,11 @@ const BOARDS: Record<KioskBoard, ComponentType> = {
   queues: lazy(BOARD_LOADERS.queues),
   callers: lazy(BOARD_LOADERS.callers),
   trend: lazy(BOARD_LOADERS.trend),
+  heatmap: lazy(BOARD_LOADERS.heatmap),
 };
+
+/** H-FLEET-01, H-TICK-01: the heartbeat and the ticker band, a chunk loaded with the screen (kiosk/chrome/fleet-chrome.tsx). */
+const FleetChrome = lazy(() => import('../chrome/fleet-chrome'));
 
 export function KioskScreen() {
   const { t } = useKioskText();
@@ -85,6 +90,9 @@ export function KioskScreen() {
         {pinned ? <span className="rounded-[0.6vh] px-[1vh] py-[0.3vh] text-[2.2vh] font-semibold ring-2 ring-current">{t('kiosk.pinned')}</span> : null}
         <Clock />
       </header>
+      <Suspense fallback={null}>
+        <FleetChrome />
+      </Suspense>
       <main className={`min-h-0 flex-1 transition-[opacity,filter] duration-300 ${stale ? 'kiosk-stale' : ''}`} data-testid="kiosk-board" data-stale={stale ? 'true' : 'false'}>
         <Suspense fallback={null}>{Board ? <Board /> : null}</Suspense>
       </main>

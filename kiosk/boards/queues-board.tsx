@@ -2,7 +2,8 @@
  * The Queues board (issue 4): a tile per queue with callers waiting, longest wait, answered, abandoned,
  * service level (answered within the queue's threshold, Asterisk's default 60 s; formula in
  * streams/queue-stats.ts) and agents free / busy / offline. Threshold colours with hysteresis
- * (queue-levels.ts); `?chime=1` plays a short tone when a queue enters critical. Type sizes use
+ * (queue-levels.ts); each tile forecasts when its service level will break and how many agents would
+ * hold it, when the model is confident (H-FCST-01, queue-forecast.ts); `?chime=1` plays a short tone when a queue enters critical. Type sizes use
  * container units, so a tile reads well whether the floor has 2 queues or 20.
  */
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
@@ -17,6 +18,8 @@ import type { Level } from '../thresholds/hysteresis';
 import { playChime } from './chime';
 import { useQueueAgents, type AgentCounts } from './queue-agents';
 import { INITIAL_QUEUE_LEVELS, stepQueueLevels, type QueueLevels, type QueueLevelsState } from './queue-levels';
+import { breachMinutes, type ForecastShown } from '../../domain/forecast/service-level-forecast';
+import { forecastsOf } from './queue-forecast';
 
 /** Columns for n tiles on a wide screen: roughly square tiles, never more than 6 across. */
 export function queueColumns(n: number): number {
@@ -37,6 +40,9 @@ export function QueuesBoard() {
   const state = useObservable(levels$, null);
   const queues = useObservable(live.queues$, []);
   const agents = useQueueAgents(live, queues);
+  // H-FCST-01: kept for the screen's life, so the arrival window does not restart each time the board shows
+  const forecasts$ = useMemo(() => forecastsOf(live, live.hub.events$, config.thresholds), [live, config.thresholds]);
+  const forecasts = useObservable(forecasts$, {});
 
   const entered = state?.enteredCritical;
   useEffect(() => {
@@ -49,13 +55,13 @@ export function QueuesBoard() {
   return (
     <div className="grid h-full gap-[1.2vh]" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gridAutoRows: 'minmax(0, 1fr)' }} data-testid="kiosk-board-queues">
       {state.stats.map((q) => (
-        <QueueTile key={q.queueId} queue={q} levels={state.byQueue[q.queueId]} agents={agents.get(q.queueId)} />
+        <QueueTile key={q.queueId} queue={q} levels={state.byQueue[q.queueId]} agents={agents.get(q.queueId)} forecast={forecasts[q.queueId] ?? null} />
       ))}
     </div>
   );
 }
 
-function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: QueueLevels | undefined; agents: AgentCounts | undefined }) {
+function QueueTile({ queue, levels, agents, forecast }: { queue: QueueStats; levels: QueueLevels | undefined; agents: AgentCounts | undefined; forecast: ForecastShown }) {
   const { t } = useKioskText();
   const tile = levels?.tile ?? 'normal';
   // sizes in container units of the tile (the smaller of width and height wins), so 2 or 20 queues read well
@@ -98,7 +104,23 @@ function QueueTile({ queue, levels, agents }: { queue: QueueStats; levels: Queue
           </span>
         </div>
       </div>
+      {forecast ? <ForecastLine forecast={forecast} /> : null}
     </section>
+  );
+}
+
+/**
+ * H-FCST-01: "SLA breaks within ~4 min · 14 agents would hold it", shown only when the model is
+ * confident (domain/forecast). An outlined strip in the tile's own colours (light and dark follow the
+ * tile), no fill and nothing blinking (burn-in); the agents only when some number would hold it.
+ */
+export function ForecastLine({ forecast }: { forecast: NonNullable<ForecastShown> }) {
+  const { t } = useKioskText();
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-[2cqw] rounded-[1cqh] px-[1.5cqw] py-[0.5cqh] text-[min(5cqw,7cqh)] leading-tight font-bold border-[0.4cqh] border-dashed border-current" data-testid="kiosk-queue-forecast" data-breach-sec={Math.round(forecast.breachInSec)}>
+      <span className="whitespace-nowrap">{t('kiosk.queues.forecast', { minutes: breachMinutes(forecast.breachInSec) })}</span>
+      {forecast.agentsNeeded !== null ? <span className="whitespace-nowrap font-semibold opacity-90">{t('kiosk.queues.forecastAgents', { agents: forecast.agentsNeeded })}</span> : null}
+    </p>
   );
 }
 

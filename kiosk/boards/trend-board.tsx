@@ -9,12 +9,9 @@ import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { Bar, LinePath } from '@visx/shape';
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useEffect, useRef, useState } from 'react';
 import { useKioskText } from '../kiosk-text-context';
 import { TREND_BUCKETS, TREND_BUCKET_MINUTES, type KioskTrend } from '../../domain/kiosk-trend';
-import { useKiosk } from '../app/kiosk-context';
-import { useElementSize } from '../app/use-element-size';
-import { getWithToken } from '../session/exchange';
+import { useKioskDataBoard } from '../app/use-kiosk-data';
 
 export const TREND_REFRESH_MS = 60_000;
 
@@ -26,42 +23,9 @@ export const bucketLabel = (i: number) => {
 
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
-type TrendState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; trend: KioskTrend };
-
-function useTrend(): TrendState {
-  const { token, live } = useKiosk();
-  const [state, setState] = useState<TrendState>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    const load = async () => {
-      const current = token();
-      if (!current) return;
-      try {
-        const trend = await getWithToken<KioskTrend>('/kiosk/trend', current, controller.signal, live.corpId);
-        setState({ status: 'ready', trend });
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        console.warn('kiosk trend not loaded', error);
-        // keep the last chart on a transient failure; only a first failure shows the message
-        setState((prev) => (prev.status === 'ready' ? prev : { status: 'error' }));
-      }
-    };
-    void load();
-    const timer = setInterval(() => void load(), TREND_REFRESH_MS);
-    return () => {
-      controller.abort();
-      clearInterval(timer);
-    };
-  }, [token, live.corpId]);
-  return state;
-}
-
 export function TrendBoard() {
   const { t } = useKioskText();
-  const state = useTrend();
-  const area = useRef<HTMLDivElement>(null);
-  const size = useElementSize(area);
-  const trend = state.status === 'ready' ? state.trend : null;
+  const { state, data: trend, area, size } = useKioskDataBoard<KioskTrend>('/kiosk/trend', TREND_REFRESH_MS, 'trend');
 
   return (
     <div className="flex h-full flex-col gap-[1.5vh]" data-testid="kiosk-board-trend">

@@ -15,6 +15,8 @@ const STATE_CLASS: Record<ConnectionHealth['state'], string> = {
   live: 'bg-k-live',
   // the server is there, the PBX is not (issue 12, defect 4): not LIVE, the boards are dimmed
   pbxDown: 'bg-k-offline',
+  // the server drives no PBX (PBX=none, J-UX-03): nothing here is live
+  noPbx: 'bg-k-reconnecting',
   reconnecting: 'bg-k-reconnecting',
   offline: 'bg-k-offline',
 };

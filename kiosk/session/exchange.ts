@@ -81,3 +81,10 @@ export async function getWithToken<T>(path: string, token: string, signal?: Abor
   if (!response.ok) throw await failureOf(response);
   return (await response.json()) as T;
 }
+
+/** POST of a JSON body with a bearer token (a NOC screen's page token, H-NOC-01). */
+export async function postWithToken<T>(path: string, token: string, body: unknown, signal?: AbortSignal): Promise<T> {
+  const response = await request(`${API}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
+  if (!response.ok) throw await failureOf(response);
+  return (await response.json()) as T;
+}

@@ -7,8 +7,9 @@
  * The hold music classes go the same way, into musiconhold_callboard.conf beside it
  * (`res_musiconhold.so`).
  *
- * The file must be on a disk Asterisk reads (the same machine, or a shared folder). Every instance that
- * takes writes may rewrite it: the text comes from the shared database, so they agree.
+ * The file must be on a disk Asterisk reads (the same machine, or a shared folder). With several
+ * instances only the PBX leader rewrites it (I-INST-07, server/live/live-runtime.ts): the others
+ * forward their writes' changes to it, and `fence` refuses a write once the lock is lost.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +26,8 @@ export interface DialplanSyncOptions extends DialplanOptions {
   /** how long a burst of writes may last before the rewrite (ms), default 300 */
   debounceMs?: number;
   log: { info(msg: string, data?: Record<string, unknown>): void; warn(msg: string, data?: Record<string, unknown>): void };
+  /** resolves while this instance may write (the PBX leader), else throws (server/live/fencing.ts) */
+  fence?: () => Promise<void>;
 }
 
 export interface DialplanSync {
@@ -82,6 +85,7 @@ export function createDialplanSync(options: DialplanSyncOptions): DialplanSync {
       output.known = true;
     }
     if (text === output.last && !force) return;
+    await options.fence?.();
     await mkdir(path.dirname(output.file), { recursive: true });
     const temp = `${output.file}.${process.pid}.tmp`;
     await writeFile(temp, text, { mode: 0o644 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { canAccess, defaultLiveActions, defaultViews, isLevel, normaliseLiveActions, type Action, type Level, type View, type ViewGrant } from '../../domain';
@@ -5,7 +6,7 @@ import { parseId } from '../../domain/resources/fields';
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
 import { ApiFailure, forbidden, unauthorized } from '../errors';
-import { KIOSK_VIEWS, kioskPrincipalId, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
+import { isKioskPrincipalId, KIOSK_VIEWS, kioskPrincipalId, kioskRevokedFailure, screenOfKioskToken } from './kiosk-token';
 import { claimedUserId, userTokenKey, verifyToken } from './tokens';
 
 function bearer(request: FastifyRequest): string | null {
@@ -24,7 +25,7 @@ export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest)
   const token = bearer(request);
   if (!token) throw unauthorized();
   // kiosk tokens are refused here: they only open the kiosk routes (requireKiosk) and the hub
-  const user = await signedInUserOfToken(ctx, token);
+  const user = (await signedInUserOfToken(ctx, token))?.principal;
   if (!user) throw unauthorized();
   const level = user.level;
   let workingCorpId: number | null = null;
@@ -39,11 +40,42 @@ export async function resolvePrincipal(ctx: AppContext, request: FastifyRequest)
  * deleted screen. No working corp (that comes from a request header).
  */
 export async function userOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
+  return (await sessionOfToken(ctx, token))?.principal ?? null;
+}
+
+/** A principal and what its session was granted under (sessionGrant): the hub keeps both per connection. */
+export interface TokenSession {
+  principal: Omit<Principal, 'workingCorpId'>;
+  session: string;
+}
+
+/**
+ * What a session was granted under, as a short digest: a user's password hash or a screen's key
+ * digest. A password change or a rotate changes it, so a connection opened before is found out by
+ * sessionStillValid without its (possibly expired) token.
+ */
+export const sessionGrant = (secretVersion: string): string => createHash('sha256').update(`session:${secretVersion}`).digest('base64url').slice(0, 22);
+
+/** userOfToken with the session's grant. */
+export async function sessionOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<TokenSession | null> {
   const user = await signedInUserOfToken(ctx, token);
-  if (user) return user;
+  if (user) return { principal: user.principal, session: sessionGrant(user.passHash) };
   const screen = await screenOfKioskToken(ctx, token);
   if (!screen || screen === 'revoked') return null;
-  return kioskPrincipal(screen);
+  return { principal: kioskPrincipal(screen), session: sessionGrant(screen.keyHash) };
+}
+
+/**
+ * Whether a session granted under `session` still stands (I-INST-05): the user exists, is enabled and
+ * has the same password; the kiosk screen exists, is not revoked and has the same key.
+ */
+export async function sessionStillValid(ctx: Pick<AppContext, 'db'>, principalId: number, session: string): Promise<boolean> {
+  if (isKioskPrincipalId(principalId)) {
+    const [screen] = await ctx.db.select({ keyHash: kioskScreen.keyHash, revokedAt: kioskScreen.revokedAt }).from(kioskScreen).where(eq(kioskScreen.id, -principalId)).limit(1);
+    return !!screen && screen.revokedAt === null && sessionGrant(screen.keyHash) === session;
+  }
+  const [user] = await ctx.db.select({ enabled: appUser.enabled, passHash: appUser.passHash }).from(appUser).where(eq(appUser.id, principalId)).limit(1);
+  return !!user && user.enabled && sessionGrant(user.passHash) === session;
 }
 
 /** A screen as a read-only level-5 principal of its corp (userId minus the screen id). */
@@ -52,7 +84,7 @@ function kioskPrincipal(screen: typeof kioskScreen.$inferSelect): Omit<Principal
 }
 
 /** The signed-in user a login token names (every REST route but the kiosk ones): kiosk tokens give null. */
-async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<Omit<Principal, 'workingCorpId'> | null> {
+async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<{ principal: Omit<Principal, 'workingCorpId'>; passHash: string } | null> {
   const userId = claimedUserId(token);
   if (userId === null) return null;
 
@@ -82,7 +114,7 @@ async function signedInUserOfToken(ctx: Pick<AppContext, 'db' | 'key'>, token: s
   const views: ViewGrant[] = row.views ?? defaultViews(level);
   // no role group: the level's; a group: what it grants (a group of before G-PRM kept hang-up, migration 0018)
   const liveActions = row.views === null ? defaultLiveActions(level) : normaliseLiveActions(row.liveActions ?? []);
-  return { userId: row.id, nick: row.nick, level, corpId: row.corpId, views, liveActions };
+  return { principal: { userId: row.id, nick: row.nick, level, corpId: row.corpId, views, liveActions }, passHash: row.passHash };
 }
 
 /** `x-working-corp` (level 1 only): 0 or absent = none; otherwise it must name an existing corp. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, kioskScreenConfig, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
 import type { AppContext } from '../context';
@@ -61,6 +61,8 @@ export function kioskScreenRow(record: ScreenRecord): KioskScreenRow {
     revoked: record.revokedAt !== null,
     keyHint: record.keyHint,
     createdAt: record.createdAt.toISOString(),
+    noc: record.nocCorps !== null,
+    nocCorps: record.nocCorps ?? [],
   };
 }
 
@@ -121,20 +123,48 @@ function claimedScreen(token: string): { id: number; corpId: number } | null {
 }
 
 /**
+ * H-NOC-01: the signing key of a NOC screen's page tokens for one corp. Bound to the screen's key
+ * (a rotate stops them) and to the corp (a page token of one corp never verifies for another), and
+ * never equal to the screen's own token key (a screen token is no page token).
+ */
+function nocPageKey(appKey: Uint8Array, keyHash: string, corpId: number): Uint8Array {
+  return new Uint8Array(createHmac('sha256', appKey).update(`kiosk-noc:${keyHash}:${corpId}`).digest());
+}
+
+/** Whether a NOC screen may read `corpId` now: its list names it (empty: every corp), and the corp is enabled and not the system corp. */
+export async function nocMayRead(db: Db, record: Pick<ScreenRecord, 'corpId' | 'nocCorps'>, corpId: number): Promise<boolean> {
+  if (record.nocCorps === null) return false;
+  if (record.nocCorps.length > 0 && !record.nocCorps.includes(corpId)) return false;
+  // a NOC screen is the system corp's (only the supervisor makes one, server/resources/kiosk-screen.ts); checked again here
+  const rows = await db.select({ id: corp.id, system: corp.system, enabled: corp.enabled }).from(corp).where(inArray(corp.id, [record.corpId, corpId]));
+  const home = rows.find((r) => r.id === record.corpId);
+  const target = rows.find((r) => r.id === corpId);
+  return !!home?.system && !!target && target.enabled && !target.system;
+}
+
+/** A 60 s token of a NOC screen's page: a kiosk token of `corpId` (read-only, level 5) for this screen. */
+export function signNocPageToken(ctx: Pick<AppContext, 'key'>, record: Pick<ScreenRecord, 'id' | 'keyHash'>, corpId: number): Promise<IssuedToken> {
+  return signToken({ sub: String(record.id), corp: corpId, lvl: 5, kind: 'kiosk' }, nocPageKey(ctx.key, record.keyHash, corpId), KIOSK_RULES.tokenTtlSeconds);
+}
+
+/**
  * The screen a kiosk token names, read on every use so a revoked screen's tokens stop at once:
  * null for anything but a valid kiosk token, signed for the current key, of an existing screen
- * (a token from before a rotate is null); 'revoked' once revoked.
+ * (a token from before a rotate is null); 'revoked' once revoked. A NOC screen's page token (H-NOC-01)
+ * gives the screen with `corpId` the page's corp: whoever reads the result acts in that corp only,
+ * and only while the screen's list still names it.
  */
 export async function screenOfKioskToken(ctx: Pick<AppContext, 'db' | 'key'>, token: string): Promise<ScreenRecord | 'revoked' | null> {
   const claimed = claimedScreen(token);
   if (!claimed) return null;
-  const [record] = await ctx.db
-    .select()
-    .from(kioskScreen)
-    .where(and(eq(kioskScreen.id, claimed.id), eq(kioskScreen.corpId, claimed.corpId)))
-    .limit(1);
+  const [record] = await ctx.db.select().from(kioskScreen).where(eq(kioskScreen.id, claimed.id)).limit(1);
   if (!record) return null;
-  const claims = await verifyToken(token, screenTokenKey(ctx.key, record.keyHash));
-  if (!claims || claims.kind !== 'kiosk' || claims.sub !== String(record.id) || claims.corp !== record.corpId) return null;
-  return record.revokedAt !== null ? 'revoked' : record;
+  const own = claimed.corpId === record.corpId;
+  const key = own ? screenTokenKey(ctx.key, record.keyHash) : record.nocCorps !== null ? nocPageKey(ctx.key, record.keyHash, claimed.corpId) : null;
+  if (!key) return null;
+  const claims = await verifyToken(token, key);
+  if (!claims || claims.kind !== 'kiosk' || claims.sub !== String(record.id) || claims.corp !== claimed.corpId) return null;
+  if (record.revokedAt !== null) return 'revoked';
+  if (own) return record;
+  return (await nocMayRead(ctx.db, record, claimed.corpId)) ? { ...record, corpId: claimed.corpId } : null;
 }

@@ -59,3 +59,8 @@ export function claimedUserId(token: string): number | null {
     return null;
   }
 }
+
+/** A key for one purpose derived from the app key (the hub's connection tokens): same secret, same key on every instance. */
+export function purposeKey(appKey: Uint8Array, purpose: string): Uint8Array {
+  return new Uint8Array(createHmac('sha256', appKey).update(`purpose:${purpose}`).digest());
+}

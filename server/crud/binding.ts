@@ -95,6 +95,8 @@ export interface ResourceBinding<TRow extends object, TInput> {
   toValues(input: TInput, op: WriteOp<TRow>): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** unique constraint name → status (e.g. 406 duplicate, 540 url used) */
   conflicts?: Record<string, Conflict>;
+  /** the spec's statuses its check, guard and beforeDelete refuse with (550 ...), for the OpenAPI document (J-API-01) */
+  refusals?: readonly number[];
   /** an extra read permission: e.g. any user may read their own corp (A-SES-09) */
   allowRead?(principal: Principal, id: number): boolean;
   /**

@@ -54,19 +54,43 @@ export interface Pipeline<TRow = Record<string, unknown>> {
   list(principal: Principal, filter?: Record<string, unknown>): Promise<TRow[]>;
   read(principal: Principal, id: number): Promise<TRow>;
   create(principal: Principal, body: unknown, uploads?: Uploads): Promise<{ row: TRow; extra: Record<string, unknown> }>;
-  /** `only`: the fields this call may change whoever calls (the trunk action resource, C-TRK-13) */
-  update(principal: Principal, id: number, body: unknown, only?: readonly string[], uploads?: Uploads): Promise<TRow>;
+  /**
+   * PUT (replace) or PATCH (`partial`: what the body leaves out keeps its stored value). A PUT that
+   * leaves out a field whose stored value it would change is refused with 400 naming it (J-API-02).
+   */
+  update(principal: Principal, id: number, body: unknown, options?: UpdateOptions): Promise<TRow>;
   /** sends a row's stored file (a file field's), with HTTP Range; 404 without one */
   sendFile(principal: Principal, id: number, field: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   /** a file by the name the row holds (the spec's fetch paths): only a row the caller may read names it */
   sendNamedFile(principal: Principal, name: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   remove(principal: Principal, id: number): Promise<void>;
   act(principal: Principal, id: number, action: string): Promise<ActionResult<TRow>>;
+  /**
+   * The refusals its writes may give besides the common ones (the OpenAPI document, J-API-01): a
+   * duplicate (406) or another conflict (409), its unique constraints' statuses, the spec's codes its
+   * checks give, and what the rows still sending calls to it answer when it is a destination (520 ...).
+   */
+  refusals(): number[];
   /** all rows or none: every row is written in one transaction, which is rolled back if any row fails */
   bulk(principal: Principal, rows: readonly unknown[], onProgress?: (done: number, total: number) => void): Promise<BulkResult>;
 }
 
 export type Uploads = ReadonlyMap<string, Upload>;
+
+export interface UpdateOptions {
+  /** the fields this call may change whoever calls (the trunk action resource, C-TRK-13) */
+  only?: readonly string[];
+  uploads?: Uploads;
+  /** PATCH: the body changes only the fields it names (J-API-02) */
+  partial?: boolean;
+}
+/** A row being updated: its id, its stored values and how the body applies to them. */
+interface UpdateTarget {
+  id: number;
+  existing: Record<string, unknown>;
+  only?: readonly string[];
+  partial?: boolean;
+}
 /** The files a write stored (removed again if it fails) and those it replaced (removed once it committed). */
 interface FileChanges {
   written: { corp: number; name: string }[];
@@ -150,13 +174,46 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
    * limited level writes only its fields over the current row (C-EXT-07, C-TRK-04), a field locked
    * on update keeps its value (C-EXT-10, C-FOL-03, C-MS-02), a child stays with its parent.
    */
-  function effectiveBody(principal: Principal, raw: Record<string, unknown>, existing: Record<string, unknown> | null, only?: readonly string[]): Record<string, unknown> {
-    if (!existing) return raw;
-    const writable = only ?? writableFields(definition, principal.level);
-    const out = writable ? { ...existing, ...Object.fromEntries(writable.filter((f) => f in raw).map((f) => [f, raw[f]])) } : { ...raw };
+  function effectiveBody(principal: Principal, raw: Record<string, unknown>, target: UpdateTarget | null): Record<string, unknown> {
+    if (!target) return raw;
+    const { existing } = target;
+    const writable = limitedFields(principal, target);
+    // a PATCH starts from the stored representation (its fields only, not what a row shows beside them)
+    const out = writable
+      ? { ...existing, ...Object.fromEntries(writable.filter((f) => f in raw).map((f) => [f, raw[f]])) }
+      : target.partial
+        ? { ...representation(existing), ...raw }
+        : { ...raw };
     for (const field of definition.fields) if (field.lockedOnUpdate && field.name in existing) out[field.name] = existing[field.name];
     if (definition.parent) out[definition.parent.field] = existing[definition.parent.field];
     return out;
+  }
+
+  /** The fields a caller may write on this row when only some are (per-field rights, the trunk action); null: all. */
+  function limitedFields(principal: Principal, target: UpdateTarget): readonly string[] | null {
+    return target.only ?? writableFields(definition, principal.level);
+  }
+
+  /** The stored values of the definition's fields: the row as a full PUT body would carry it. */
+  function representation(row: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(definition.fields.filter((f) => f.name in row).map((f) => [f.name, row[f.name]]));
+  }
+
+  /**
+   * J-API-02: a PUT replaces the row, so a field it leaves out would take its default. Each left-out
+   * field whose stored value that would change is named (400), unless the pipeline keeps it anyway (a
+   * locked field, the parent, the corp, a file) or an empty value keeps what is stored (a password).
+   */
+  function omittedFields(sent: ReadonlySet<string>, raw: Record<string, unknown>, parsed: Record<string, unknown>, schemaCtx: SchemaContext, existing: Record<string, unknown>): Issue[] {
+    const candidates = definition.fields.filter(
+      (f) => !sent.has(f.name) && !f.lockedOnUpdate && !f.keptWhenEmpty && f.kind !== 'file' && f.only !== 'create' && f.name !== 'corpId' && f.name !== definition.parent?.field,
+    );
+    if (candidates.length === 0) return [];
+    const kept = definition.schema(schemaCtx).safeParse({ ...representation(existing), ...raw });
+    // the stored row does not pass today's rules: the body's own problems are reported as usual
+    if (!kept.success) return [];
+    const stored = kept.data as Record<string, unknown>;
+    return candidates.filter((f) => JSON.stringify(parsed[f.name] ?? null) !== JSON.stringify(stored[f.name] ?? null)).map((f) => ({ path: f.name, message: 'validation.omitted' }));
   }
 
   /** The corp a row goes to before the schema runs (the schema may depend on it). */
@@ -289,13 +346,15 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     db: Db,
     principal: Principal,
     body: unknown,
-    target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null,
+    target: UpdateTarget | null,
     extra: Record<string, unknown>,
     uploads: Uploads = NO_UPLOADS,
     files: FileChanges = { written: [], replaced: [] },
   ): Promise<number> {
     const mode = target ? 'update' : 'create';
-    const raw = effectiveBody(principal, withWireNames(asRecord(uncapitaliseKeys(body))), target?.existing ?? null, target?.only);
+    const sentBody = withWireNames(asRecord(uncapitaliseKeys(body)));
+    const sent = new Set(Object.keys(sentBody));
+    const raw = effectiveBody(principal, sentBody, target);
     // a file field's value is only ever a name this server gave: never taken from the body
     for (const field of fileFields) delete raw[field.name];
     namesFromFiles(raw, uploads);
@@ -318,6 +377,10 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     const missing = mode === 'create' ? missingFiles(raw, uploads) : [];
     if (!parsed.success || missing.length > 0) throw invalid([...(parsed.success ? [] : zodIssues(parsed.error)), ...missing]);
     const input = parsed.data;
+    if (target && !target.partial && !limitedFields(principal, target)) {
+      const omitted = omittedFields(sent, raw, input, schemaCtx, target.existing);
+      if (omitted.length > 0) throw invalid(omitted);
+    }
 
     return db.transaction(async (tx) => {
       const op: WriteOp<Record<string, unknown>> = {
@@ -429,7 +492,7 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   async function write(
     principal: Principal,
     body: unknown,
-    target: { id: number; existing: Record<string, unknown>; only?: readonly string[] } | null,
+    target: UpdateTarget | null,
     extra: Record<string, unknown>,
     uploads: Uploads = NO_UPLOADS,
   ) {
@@ -467,16 +530,21 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
     list,
     read,
 
+    refusals() {
+      const inUse = definition.destination ? (lookup.all?.() ?? []).filter((b) => (b.destinationColumns ?? []).length > 0).map((b) => b.definition.inUse?.status ?? 409) : [];
+      return [...new Set([406, 409, ...Object.values(binding.conflicts ?? {}).map((c) => c.status), ...(binding.refusals ?? []), ...inUse])];
+    },
+
     async create(principal, body, uploads) {
       const extra: Record<string, unknown> = {};
       const row = await write(principal, body, null, extra, uploads);
       return { row: present(principal)(row), extra };
     },
 
-    async update(principal, id, body, only, uploads) {
+    async update(principal, id, body, options = {}) {
       const existing = await loadOne(principal, id);
       await binding.guard?.(existing, { mode: 'update', principal, app: ctx, data: data(principal) });
-      return present(principal)(await write(principal, body, { id, existing, only }, {}, uploads));
+      return present(principal)(await write(principal, body, { id, existing, only: options.only, partial: options.partial }, {}, options.uploads));
     },
 
     async sendFile(principal, id, field, request, reply) {

@@ -6,6 +6,7 @@ import { idParam } from '../../domain/resources/fields';
 import { principalOf, resolvePrincipal } from '../auth/guard';
 import { invalid } from '../errors';
 import { readMultipart } from './multipart';
+import type { RouteDoc } from '../openapi';
 import type { Pipeline, Uploads } from './pipeline';
 
 const idParams = z.object({ id: idParam });
@@ -65,32 +66,49 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
     return { body: read.fields, uploads: new Map([...read.uploads].map(([name, upload]) => [uncapitalise(name), upload])) };
   };
   const consumes = fileFields.length > 0 ? { consumes: ['application/json', 'multipart/form-data'] } : {};
+  const files = fileFields.map((f) => ({ name: f.name, required: f.file?.requiredOnCreate === true, maxBytes: f.file?.maxBytes ?? 0 }));
+  /** J-API-01: what the document says beyond the schemas: statuses, refusals, the multipart body */
+  const writeDoc = (doc: RouteDoc): { config: { doc: RouteDoc } } => ({
+    config: { doc: { ...doc, refusals: () => [...(Array.isArray(doc.refusals) ? doc.refusals : []), ...pipeline.refusals()], ...(files.length > 0 ? { files: doc.files ?? files.map((f) => ({ ...f, required: false })) } : {}) } },
+  });
   // a multipart body carries its files: room for each, plus the fields
   const withFiles = fileFields.length > 0 ? { bodyLimit: multipartLimits.maxBytes * multipartLimits.files + 1024 * 1024 } : {};
 
   /** create, update and delete: a read-only resource (C-VM-02) has none */
   function mountWrites(): void {
-    r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
+    const createDoc = writeDoc({ success: [201], files, multipartOnly: files.some((f) => f.required) });
+    r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes }, ...createDoc, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
       const { body, uploads } = await bodyOf(request);
       const { row, extra } = await pipeline.create(principalOf(request), body, uploads);
       // what a hook hands out once (a kiosk screen's key), beside the row as the caller sees it
       return reply.code(201).send({ ...row, ...extra });
     });
 
-    r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, body: docBodyWithId, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+    // J-API-02: PUT replaces the row (a field left out that it would change is a 400 naming it), PATCH changes what it names
+    const replaces = 'the whole row: a field left out whose stored value would change is refused (400 validation.omitted); PATCH changes only the fields sent';
+    r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, description: `Replaces ${replaces}`, body: docBodyWithId, ...consumes }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
       const { body, uploads } = await bodyOf(request);
       const raw = asRecord(uncapitaliseKeys(body));
       const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
       if (!id.success) throw invalid([{ path: definition.idField, message: 'validation.required' }]);
-      return pipeline.update(principalOf(request), id.data, body, undefined, uploads);
+      return pipeline.update(principalOf(request), id.data, body, { uploads });
     });
 
-    r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, params: idParams, body: docBody, ...consumes }, ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+    r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, description: `Replaces ${replaces}`, params: idParams, body: docBody, ...consumes }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
       const { body, uploads } = await bodyOf(request);
-      return pipeline.update(principalOf(request), request.params.id, body, undefined, uploads);
+      return pipeline.update(principalOf(request), request.params.id, body, { uploads });
     });
 
-    r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, onRequest: authorise('delete') }, async (request) => {
+    r.patch(
+      `${base}/:id`,
+      { schema: { tags, summary: `Change some fields of one ${definition.name}`, description: 'The fields sent are changed; every other keeps its stored value (J-API-02)', params: idParams, body: docBody, ...consumes }, ...writeDoc({ partial: true }), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') },
+      async (request) => {
+        const { body, uploads } = await bodyOf(request);
+        return pipeline.update(principalOf(request), request.params.id, body, { uploads, partial: true });
+      },
+    );
+
+    r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, ...writeDoc({}), onRequest: authorise('delete') }, async (request) => {
       await pipeline.remove(principalOf(request), request.params.id);
       return { status: 200 };
     });
@@ -136,6 +154,7 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
           summary: `Import ${definition.name} rows (all or none). 201 {created}; 422 [{content, statusCode}] when rows fail; with accept application/x-ndjson, progress lines then the result`,
           body: bulkBody,
         },
+        ...writeDoc({ success: [200, 201], bodies: BULK_ANSWERS }),
         bodyLimit: 8 * 1024 * 1024,
         onRequest: authorise('create'),
       },
@@ -143,6 +162,17 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
     );
   }
 }
+
+/** What a bulk import answers besides an ApiError (J-API-01): 201 the count, 422 the failed rows, 200 ndjson progress. */
+const BULK_ANSWERS = {
+  201: { description: 'All rows created', type: 'object', required: ['created'], properties: { created: { type: 'integer' } } },
+  422: {
+    description: 'No row created: the failing rows with their codes (C-EXT-34)',
+    type: 'array',
+    items: { type: 'object', required: ['content', 'statusCode', 'message'], properties: { content: { type: 'string' }, statusCode: { type: 'integer' }, message: { type: 'string' } } },
+  },
+  200: { description: 'accept application/x-ndjson: {progress,total} lines, then {status,result}', content: { 'application/x-ndjson': { schema: { type: 'string' } } } },
+};
 
 /** The most rows one import takes (a corp holds at most 8,999 extensions, C-CORP-08). */
 export const BULK_MAX_ROWS = 9000;

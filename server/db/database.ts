@@ -227,6 +227,26 @@ export function databaseError(error: unknown): { code?: string; constraint?: str
   return null;
 }
 
+/** the socket errors of a database that is not there (Node's codes) */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The database is away (restarting, unreachable), not the query wrong (I-FAIL-02: such a write
+ * answers 503, not 500): a refused or broken connection, SQLSTATE class 08 (connection exception),
+ * 57P01..57P03 (shut down, crashed, starting up), or pg's "Connection terminated".
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (UNREACHABLE.has(code) || /^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    if (typeof candidate.message === 'string' && /Connection terminated|timeout exceeded when trying to connect/i.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
 /** PostgreSQL 18 (the PGlite we run) reports an ON DELETE RESTRICT reference as this, not 23503 */

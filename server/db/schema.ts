@@ -320,6 +320,8 @@ export const kioskScreen = pgTable(
     keyHint: varchar('key_hint', { length: 8 }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** H-NOC-01: null for a corp's screen; a NOC screen's corps (ids; empty: every corp), the system corp's only */
+    nocCorps: jsonb('noc_corps').$type<number[]>(),
   },
   (t) => [uniqueIndex('kiosk_screen_corp_name_unique').on(t.corpId, sql`lower(${t.name})`)],
 );

@@ -226,7 +226,7 @@ export async function seedDemo(db: Db, hash: HashOptions, passHash?: string, opt
 /**
  * The demo's routing and rules, so a new user finds every configuration screen with something in it:
  * a carrier server, acme's main number (business hours to Sales, else hang up) and its outbound trunk
- * with SIP routes, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules;
+ * with SIP routes, Billing's own line, globex's number to Helpdesk, speed dials, follow-me, restrictions and schedules;
  * then what callers hear and answer (seedCallerJourney).
  */
 async function seedRouting(db: Db, corps: { acme: number; globex: number }, queueId: (name: string) => number, trunkPass: string): Promise<void> {
@@ -290,24 +290,31 @@ async function seedRouting(db: Db, corps: { acme: number; globex: number }, queu
     .update(extension)
     .set({ timeExtensId: office.id })
     .where(and(eq(extension.corpId, corps.acme), inArray(extension.number, ['229', '230'])));
-  await seedCallerJourney(db, corps.acme, queueId);
+  await seedCallerJourney(db, corps.acme, queueId, carrier.id);
 }
 
 /**
  * acme's callers' side, so the simulator leaves IVR choices, poll answers and voicemails for the
- * reports on a fresh start: a welcome menu in front of the queues (1 Sales, 2 Support, 3 Billing), a
+ * reports on a fresh start: a welcome menu in front of the queues (1 Sales, 2 Support, 3 Billing) on
+ * the service line 551130001002, answered at any hour (the simulator, like Asterisk, sends callers
+ * only where a trunk leads, H-WARM-02: this line keeps every queue of the busy demo floor reached
+ * whatever the time, beside the main number's business hours and Billing's own line), a
  * two-question survey after Sales calls, and two extensions outside the queues whose unanswered calls
  * go to voicemail (every extension's busy action is voicemail already). No sounds: users upload them,
  * and the simulator does not play them.
  */
-async function seedCallerJourney(db: Db, acme: number, queueId: (name: string) => number): Promise<void> {
-  await db.insert(ivr).values({
-    corpId: acme,
-    name: 'Acme welcome',
-    option1: `queue:${queueId('Sales')}`,
-    option2: `queue:${queueId('Support')}`,
-    option3: `queue:${queueId('Billing')}`,
-  });
+async function seedCallerJourney(db: Db, acme: number, queueId: (name: string) => number, carrierId: number): Promise<void> {
+  const [welcome] = await db
+    .insert(ivr)
+    .values({
+      corpId: acme,
+      name: 'Acme welcome',
+      option1: `queue:${queueId('Sales')}`,
+      option2: `queue:${queueId('Support')}`,
+      option3: `queue:${queueId('Billing')}`,
+    })
+    .returning({ id: ivr.id });
+  await db.insert(trunk).values({ corpId: acme, number: '551130001002', serverId: carrierId, action: `ivr:${welcome.id}`, outgoing: false });
   const [survey] = await db.insert(poll).values({ corpId: acme, name: 'Sales survey', description: 'Two questions after a sales call' }).returning({ id: poll.id });
   await db.insert(question).values([
     { corpId: acme, pollId: survey.id, name: 'Did we solve what you called about', orderSequencial: 1 },

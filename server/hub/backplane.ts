@@ -11,12 +11,19 @@ export type BackplaneEvent =
   /** a push; `json` is the payload already serialised (forwarded to the hub as is) */
   | { kind: 'push'; corpId: number; push: HubPushName; json: string }
   /** messages may have been lost (e.g. the Redis connection came back): clients must refetch */
-  | { kind: 'resync'; reason: string };
+  | { kind: 'resync'; reason: string }
+  /**
+   * a principal's sessions may have ended (password changed, user disabled or deleted, kiosk screen
+   * revoked or rotated): every instance checks that principal's connections again (I-INST-05)
+   */
+  | { kind: 'sessions'; principalId: number; reason: string };
 
 export type BackplaneHandler = (event: BackplaneEvent) => void;
 
 export interface Backplane {
   publish<K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]): void;
+  /** tells every instance (this one included) to check a principal's connections: `sessions` event */
+  endSessions(principalId: number, reason: string): void;
   /** returns the unsubscribe function */
   subscribe(handler: BackplaneHandler): () => void;
   close(): Promise<void>;
@@ -47,6 +54,11 @@ export class InProcessBackplane implements Backplane {
   publish<K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]): void {
     if (this.closed || this.handlers.size === 0) return;
     deliver(this.handlers, { kind: 'push', corpId, push, json: JSON.stringify(payload) }, this.log);
+  }
+
+  endSessions(principalId: number, reason: string): void {
+    if (this.closed) return;
+    deliver(this.handlers, { kind: 'sessions', principalId, reason }, this.log);
   }
 
   subscribe(handler: BackplaneHandler): () => void {
@@ -90,6 +102,8 @@ export function connectHubToBackplane(hub: HubServer, backplane: Backplane, opti
       hub.broadcastJson(event.corpId, event.push, event.json);
       return;
     }
+    // followed by server/live/sessions.ts, which knows how to check a session
+    if (event.kind === 'sessions') return;
     hub.broadcastAll(RESYNC_PUSH, { reason: event.reason, ts: now() } satisfies ResyncPayload);
     const live = options.live;
     if (!live) return;

@@ -5,7 +5,7 @@
  * works on; nothing here sends.
  */
 import type { WebSocket } from 'ws';
-import { PANEL_ONLY_PUSHES } from '../../domain';
+import { canAccess, defaultViews, KIOSK_FLEET_ACCESS, PANEL_ONLY_PUSHES } from '../../domain';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { HubError, type HubCallContext, type HubCounters, type HubPrincipal } from './hub-types';
 
@@ -65,6 +65,15 @@ const PANEL_ONLY = new Set<string>(PANEL_ONLY_PUSHES);
 /** A corp's panel group (every connection of the corp but its kiosk screens): below the log keys (corp ids are 32-bit). */
 export const panelGroupKey = (corpId: number): number => -(2 ** 32) - corpId;
 
+/** H-FLEET-02: the push that goes to a corp's connections that may read kiosk screens (its fleet group) only. */
+export const FLEET_PUSH = 'KioskAlert';
+/** A corp's fleet group: below the panel keys. */
+export const fleetGroupKey = (corpId: number): number => -(2 ** 33) - corpId;
+/** Whether a connection hears of the corp's TVs going dark: a user (never a TV) who may read kiosk screens. */
+function watchesFleet(principal: HubPrincipal): boolean {
+  return !isKioskPrincipalId(principal.userId) && canAccess({ level: principal.level, views: principal.views ?? defaultViews(principal.level) }, KIOSK_FLEET_ACCESS);
+}
+
 /** The hub's counters, behind one holder: resetting replaces the object the getter hands out. */
 export interface CounterHolder {
   c: HubCounters;
@@ -84,6 +93,7 @@ export class ConnectionTable {
 
   /** the group a push for a corp goes to (LogMon: the corp's log feed; what no kiosk board reads: its panels) */
   groupFor(corpId: number, push: string): Group | undefined {
+    if (push === FLEET_PUSH) return this.groups.get(fleetGroupKey(corpId));
     return this.groups.get(push === LOG_PUSH ? logGroupKey(corpId) : PANEL_ONLY.has(push) ? panelGroupKey(corpId) : corpId);
   }
 
@@ -91,11 +101,13 @@ export class ConnectionTable {
   joinCorp(conn: Connection, corpId: number): void {
     this.join(conn, corpId);
     if (!isKioskPrincipalId(conn.principal.userId)) this.join(conn, panelGroupKey(corpId));
+    if (watchesFleet(conn.principal)) this.join(conn, fleetGroupKey(corpId));
   }
 
   leaveCorp(conn: Connection, corpId: number): void {
     this.leave(conn, corpId);
     this.leave(conn, panelGroupKey(corpId));
+    this.leave(conn, fleetGroupKey(corpId));
   }
 
   add(conn: Connection): void {

@@ -47,6 +47,7 @@ export function createHubServer(options: HubServerOptions): HubServer {
     path,
     authenticate: options.authenticate,
     negotiateTtlMs: options.negotiateTtlMs ?? 60_000,
+    negotiateKey: options.negotiateKey,
     maxMessageBytes,
     log,
     stopping: () => stopping,
@@ -164,7 +165,6 @@ export function createHubServer(options: HubServerOptions): HubServer {
     clearInterval(ticker);
     outbox.stop();
     for (const server of attached) server.off('upgrade', onUpgrade);
-    negotiator.clearPending();
     const sockets = [...table.connections.values()].map((conn) => conn.ws);
     const closed = sockets.map(
       (ws) =>
@@ -206,6 +206,8 @@ export function createHubServer(options: HubServerOptions): HubServer {
       for (const conn of mine) inbound.close(conn, error, false);
       return mine.length;
     },
+    connectionsOf: (userId) =>
+      [...table.connections.values()].filter((conn) => !conn.closed && conn.principal.userId === userId).map((conn) => ({ connectionId: conn.id, principal: conn.principal })),
     resetCounters: () => {
       stats.c = emptyCounters(stats.c.connections);
     },

@@ -18,6 +18,11 @@ export interface HubPrincipal {
   views?: readonly ViewGrant[];
   /** the actions on the floor it may take (G-PRM-01), when known; without them the level's defaults */
   liveActions?: readonly LiveAction[];
+  /**
+   * what the session was granted under (a digest of the user's password hash or the screen's key),
+   * when known: a connection whose grant changed is closed when its sessions are checked (I-INST-05)
+   */
+  session?: string;
 }
 
 export interface HubCallContext {
@@ -63,6 +68,11 @@ export interface HubServerOptions {
   handshakeTimeoutMs?: number;
   /** how long a negotiated connection token waits for its WebSocket (default 60 s) */
   negotiateTtlMs?: number;
+  /**
+   * signs the connection tokens negotiate hands out; instances behind one balancer share it so the
+   * WebSocket may reach another instance than the negotiate (default: random per process)
+   */
+  negotiateKey?: Uint8Array;
   /** records due within this window share one frame; 0 (default) = the current tick (setImmediate) */
   coalesceMs?: number;
   /** a connection whose socket buffers more than this waits (default 256 KiB) */
@@ -148,6 +158,8 @@ export interface HubServer {
   closeConnection(connectionId: string, error?: string, allowReconnect?: boolean): boolean;
   /** closes every connection of a user (session revoked, user deleted); returns how many */
   closeUser(userId: number, error?: string): number;
+  /** the open connections of a user (or kiosk screen principal) */
+  connectionsOf(userId: number): { connectionId: string; principal: HubPrincipal }[];
   resetCounters(): void;
   /** connections with records waiting to be sent and their bytes (a slow consumer's backlog, /metrics) */
   outboxBacklog(): { connections: number; bytes: number };

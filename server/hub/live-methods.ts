@@ -16,6 +16,7 @@ import {
   spyInput,
   transferInput,
   unpauseInput,
+  type ActiveCall,
   type HubPushes,
   type LiveChannel,
   type LiveContact,
@@ -37,6 +38,11 @@ export interface LiveSource {
   getQueues(corpId: number): Promise<LiveQueue[]> | LiveQueue[];
   /** hangs up the call between caller and receiver; false when there is none */
   hangUp(corpId: number, caller: string, receiver: string): Promise<boolean> | boolean;
+  /**
+   * the corp's active calls (the ActiveCalls push after AllChannels, J-UX-03: a screen opened while calls
+   * are in progress shows them at once instead of waiting for the next change); without it none is sent
+   */
+  getActiveCalls?(corpId: number): Promise<ActiveCall[]> | ActiveCall[];
   /** whether the PBX is reached now (the PbxStatus push before AllExtensions); without it none is sent */
   getPbxStatus?(corpId: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
 }
@@ -131,6 +137,7 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
     };
   }
   const extensions = snapshot('AllExtensions', (c) => live.getExtensions(c), 'extensions');
+  const channels = snapshot('AllChannels', (c) => live.getChannels(c), 'channels');
   return {
     GetAllExtensions: async (ctx: HubCallContext, corp?: unknown): Promise<void> => {
       if (live.getPbxStatus) {
@@ -140,7 +147,14 @@ export function createLiveMethods(live: LiveSource, options: LiveMethodsOptions 
       }
       await extensions(ctx, corp);
     },
-    GetAllChannels: snapshot('AllChannels', (c) => live.getChannels(c), 'channels'),
+    GetAllChannels: async (ctx: HubCallContext, corp?: unknown): Promise<void> => {
+      await channels(ctx, corp);
+      // the active calls are a view of the channels: the same answer, so the list never opens empty (J-UX-03)
+      if (live.getActiveCalls) {
+        const corpId = authorizeCorp(ctx, corp);
+        ctx.send('ActiveCalls', { corpId, calls: await live.getActiveCalls(corpId), ts: now() });
+      }
+    },
     GetAllContacts: snapshot('AllContacts', (c) => live.getContacts(c), 'contacts'),
     GetAllQueues: snapshot('AllQueues', (c) => live.getQueues(c), 'queues'),
     // B-LOG-05: the log monitor starts (and stops) its own feed; the corp is authorized like a snapshot's

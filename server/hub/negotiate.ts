@@ -3,9 +3,14 @@
  * connection token to an authenticated caller; the WebSocket upgrade on `{path}?id=<token>` (or without
  * id: skipNegotiation) is authenticated again (`access_token` from a browser, `Authorization: Bearer`
  * from Node) and handed over as an open socket. Unknown or expired tokens answer 404, a token already
- * in use 409, a wrong user 401.
+ * used here 409, a wrong user 401.
+ *
+ * The connection token is stateless (I-INST-04): it carries the connection id, the user and its expiry,
+ * signed with a key every instance shares (derived from JWT_SECRET), so a round-robin balancer may send
+ * the negotiate to one instance and the WebSocket to another; no sticky sessions. Each instance
+ * remembers the tokens it accepted until they expire, so one is not used twice on the same instance.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -14,9 +19,10 @@ import type { HubLogger, HubPrincipal, NegotiateRequest, NegotiateResponse } fro
 
 export const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-interface PendingNegotiation {
+/** what a connection token says once its signature is checked */
+interface Negotiated {
   connectionId: string;
-  principal: HubPrincipal;
+  userId: number;
   expires: number;
 }
 
@@ -45,6 +51,8 @@ export interface NegotiatorOptions {
   log: HubLogger;
   /** the hub is shutting down: 503 */
   stopping(): boolean;
+  /** signs the connection tokens; instances behind one balancer must share it (default: random, this process only) */
+  negotiateKey?: Uint8Array;
   /** an upgraded, authenticated socket */
   accept(ws: WebSocket, connectionId: string, connectionToken: string, principal: HubPrincipal): void;
 }
@@ -52,7 +60,9 @@ export interface NegotiatorOptions {
 export class Negotiator {
   private readonly negotiatePath: string;
   private readonly wss: WebSocketServer;
-  private readonly pending = new Map<string, PendingNegotiation>();
+  private readonly key: Uint8Array;
+  /** tokens accepted here, until they expire: a token opens one connection per instance */
+  private readonly used = new Map<string, number>();
 
   constructor(
     private readonly table: ConnectionTable,
@@ -60,6 +70,29 @@ export class Negotiator {
   ) {
     this.negotiatePath = `${o.path}/negotiate`;
     this.wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: o.maxMessageBytes });
+    this.key = o.negotiateKey ?? new Uint8Array(randomBytes(32));
+  }
+
+  private sign(body: string): string {
+    return createHmac('sha256', this.key).update(body).digest('base64url');
+  }
+
+  /** `{connectionId}.{userId}.{expires}.{signature}` (a uuid and two integers: no dots inside) */
+  private issue(n: Negotiated): string {
+    const body = `${n.connectionId}.${n.userId}.${n.expires}`;
+    return `${body}.${this.sign(body)}`;
+  }
+
+  /** the token's content when its signature is right and it has not expired, else null */
+  private read(token: string, now: number): Negotiated | null {
+    const parts = token.split('.');
+    if (parts.length !== 4) return null;
+    const [connectionId, user, expires, signature] = parts;
+    const expected = Buffer.from(this.sign(`${connectionId}.${user}.${expires}`));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const n = { connectionId, userId: Number(user), expires: Number(expires) };
+    return Number.isSafeInteger(n.userId) && n.expires >= now ? n : null;
   }
 
   async handleNegotiate(req: NegotiateRequest): Promise<NegotiateResponse> {
@@ -73,10 +106,10 @@ export class Negotiator {
     if (!principal) return { status: 401, body: { error: 'Unauthorized' }, headers: JSON_HEADERS };
     const version = Number(url.searchParams.get('negotiateVersion') ?? '0') >= 1 ? 1 : 0;
     const connectionId = randomUUID();
-    const connectionToken = version === 1 ? randomUUID() : connectionId;
-    this.pending.set(connectionToken, { connectionId, principal, expires: Date.now() + this.o.negotiateTtlMs });
+    const connectionToken = this.issue({ connectionId, userId: principal.userId, expires: Date.now() + this.o.negotiateTtlMs });
+    // version 0 has one id for both: the signed token (the client sends it back as id)
     const body: Record<string, unknown> = {
-      connectionId,
+      connectionId: version === 1 ? connectionId : connectionToken,
       negotiateVersion: version,
       availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
     };
@@ -121,13 +154,11 @@ export class Negotiator {
       let connectionId: string;
       let connectionToken: string;
       if (id) {
-        const entry = this.pending.get(id);
-        if (!entry || entry.expires < Date.now()) {
-          const inUse = this.table.byToken.has(id);
-          return rejectUpgrade(socket, inUse ? 409 : 404, inUse ? 'Conflict' : 'Not Found');
-        }
-        if (entry.principal.userId !== principal.userId) return rejectUpgrade(socket, 401, 'Unauthorized');
-        this.pending.delete(id);
+        const entry = this.read(id, Date.now());
+        if (!entry) return rejectUpgrade(socket, 404, 'Not Found');
+        if (this.used.has(id) || this.table.byToken.has(id)) return rejectUpgrade(socket, 409, 'Conflict');
+        if (entry.userId !== principal.userId) return rejectUpgrade(socket, 401, 'Unauthorized');
+        this.used.set(id, entry.expires);
         connectionId = entry.connectionId;
         connectionToken = id;
       } else {
@@ -140,14 +171,9 @@ export class Negotiator {
     return true;
   }
 
-  /** drops negotiated tokens nobody used in time */
+  /** forgets used tokens once they expired (they are refused as expired from then on) */
   expire(now: number): void {
-    for (const [token, entry] of this.pending) if (entry.expires < now) this.pending.delete(token);
-  }
-
-  /** no more tokens (shutting down) */
-  clearPending(): void {
-    this.pending.clear();
+    for (const [token, expires] of this.used) if (expires < now) this.used.delete(token);
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 /**
  * Redis pub/sub backplane (REDIS_URL). One channel carries every push as
- * `P\n{corpId}\n{push}\n{payload JSON}` (the payload is forwarded to the hub without re-parsing) and
- * resync markers as `R\n{reason}`.
+ * `P\n{corpId}\n{push}\n{payload JSON}` (the payload is forwarded to the hub without re-parsing),
+ * resync markers as `R\n{reason}` and ended sessions as `S\n{principalId}\n{reason}`.
  *
  * Outages: while Redis is unreachable publishes are dropped (no offline queue: a late burst of stale
  * pushes would be worse than a refetch). When the subscriber connection comes back, this instance
@@ -104,6 +104,23 @@ export class RedisBackplane implements Backplane {
     });
   }
 
+  /**
+   * Sent to every instance through Redis and checked here at once too: a Redis that is down must not
+   * keep this instance's connections of an ended session open (the echo checks them again, harmless).
+   */
+  endSessions(principalId: number, reason: string): void {
+    if (this.closed) return;
+    deliver(this.handlers, { kind: 'sessions', principalId, reason }, this.log);
+    if (this.pub.status !== 'ready') {
+      this.drop();
+      return;
+    }
+    this.pub.publish(this.channel, `S\n${principalId}\n${reason}`).catch((error: unknown) => {
+      this.drop();
+      this.logError('publish', error);
+    });
+  }
+
   subscribe(handler: BackplaneHandler): () => void {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
@@ -130,6 +147,13 @@ export class RedisBackplane implements Backplane {
     if (this.closed) return;
     if (message.startsWith('R\n')) {
       this.emitResync(message.slice(2));
+      return;
+    }
+    if (message.startsWith('S\n')) {
+      const end = message.indexOf('\n', 2);
+      const principalId = Number(message.slice(2, end));
+      if (end < 0 || !Number.isSafeInteger(principalId)) this.counters.malformed++;
+      else deliver(this.handlers, { kind: 'sessions', principalId, reason: message.slice(end + 1) }, this.log);
       return;
     }
     const a = message.indexOf('\n', 2);

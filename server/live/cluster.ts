@@ -9,6 +9,13 @@ import { Redis } from 'ioredis';
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { PbxError, type PbxErrorCode } from '../pbx';
 
+/** This instance does not (or no longer) hold the leader lock: the command was not sent to the PBX. */
+export class NotLeaderError extends PbxError {
+  constructor() {
+    super('unavailable', 'This instance no longer drives the PBX');
+  }
+}
+
 export type RequestHandler = (method: string, args: unknown[]) => Promise<unknown>;
 
 export interface ClusterLogger {
@@ -21,6 +28,11 @@ export interface Cluster {
   /** true while this instance holds the lock (drives the PBX) */
   readonly leader$: Observable<boolean>;
   isLeader(): boolean;
+  /**
+   * resolves while this instance still holds the lock, checked now (I-INST-08 fencing: a paused old
+   * leader cannot act); else steps down and throws NotLeaderError
+   */
+  fence(): Promise<void>;
   /** sends a request to the leader; PbxError 'unavailable' when none answers in time */
   request(method: string, args: unknown[]): Promise<unknown>;
   /** what this instance answers while it leads */
@@ -37,6 +49,9 @@ export function createLocalCluster(): Cluster {
     instanceId: 'local',
     leader$: leader$.asObservable(),
     isLeader: () => leader$.getValue(),
+    fence: async () => {
+      if (!leader$.getValue()) throw new NotLeaderError();
+    },
     request: (method, args) => (handler ? handler(method, args) : Promise.reject(new PbxError('unavailable', 'not started'))),
     serve: (h) => {
       handler = h;
@@ -50,9 +65,12 @@ export interface RedisClusterOptions {
   url: string;
   /** key and channel prefix (default 'callboard') */
   prefix?: string;
-  /** lock lifetime (default 5000 ms); a leader that cannot renew for this long steps down */
+  /**
+   * lock lifetime (default 4000 ms); a leader that cannot renew for this long steps down. A leader that
+   * dies holds it this long at most, so with the acquire period it bounds the takeover (I-FAIL-01: 6 s)
+   */
   ttlMs?: number;
-  /** renew / acquire period (default 1000 ms) */
+  /** renew / acquire period (default 500 ms) */
   renewMs?: number;
   /** how long a forwarded request waits for the leader (default 3000 ms) */
   requestTimeoutMs?: number;
@@ -81,8 +99,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 export function createRedisCluster(options: RedisClusterOptions): Cluster {
   const prefix = options.prefix ?? 'callboard';
-  const ttlMs = options.ttlMs ?? 5000;
-  const renewMs = options.renewMs ?? 1000;
+  const ttlMs = options.ttlMs ?? 4000;
+  const renewMs = options.renewMs ?? 500;
   const timeoutMs = options.requestTimeoutMs ?? 3000;
   const instanceId = randomUUID();
   const lockKey = leaderLockKey(prefix);
@@ -95,7 +113,11 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }>();
   let handler: RequestHandler | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
-  let lastRenewed = 0;
+  /**
+   * when the request that last set or renewed the lock was sent: Redis keeps it at least ttlMs from
+   * then (it counts from when it received it), the bound the fence trusts without asking
+   */
+  let heldSince = 0;
   let closed = false;
   let lastError = 0;
 
@@ -116,21 +138,42 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
   async function tick(): Promise<void> {
     if (closed) return;
     try {
+      const sent = Date.now();
       if (leader$.getValue()) {
         const renewed = Number(await cmd.eval(RENEW, 1, lockKey, instanceId, String(ttlMs)));
-        if (renewed === 1) lastRenewed = Date.now();
-        else setLeader(false);
+        if (renewed === 1) {
+          heldSince = sent;
+        } else setLeader(false);
       } else {
         const taken = await cmd.set(lockKey, instanceId, 'PX', ttlMs, 'NX');
         if (taken === 'OK') {
-          lastRenewed = Date.now();
+          heldSince = sent;
           setLeader(true);
         }
       }
     } catch (error) {
       logError('lock', error);
       // unable to renew for a whole lifetime: another instance may hold the lock by now
-      if (leader$.getValue() && Date.now() - lastRenewed >= ttlMs) setLeader(false);
+      if (leader$.getValue() && Date.now() >= heldSince + ttlMs) setLeader(false);
+    }
+  }
+
+  /** the lock's life left by this clock must cover a command's round trip; a paused process finds it spent */
+  const FENCE_MARGIN_MS = Math.min(500, Math.floor(ttlMs / 4));
+
+  async function fence(): Promise<void> {
+    if (!leader$.getValue()) throw new NotLeaderError();
+    if (Date.now() >= heldSince + ttlMs - FENCE_MARGIN_MS) {
+      setLeader(false);
+      throw new NotLeaderError();
+    }
+    // the holder as Redis has it; a Redis that does not answer (in time) cannot give the lock to another either
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(instanceId), FENCE_MARGIN_MS)));
+    const holder = await Promise.race([cmd.get(lockKey).catch(() => instanceId), late]).finally(() => clearTimeout(timer));
+    if (holder !== instanceId || Date.now() >= heldSince + ttlMs) {
+      setLeader(false);
+      throw new NotLeaderError();
     }
   }
 
@@ -140,6 +183,8 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
     try {
       reply = { id: message.id, ok: true, value: await handler(message.method, message.args) };
     } catch (error) {
+      // deposed while answering: the new leader answers this request too
+      if (error instanceof NotLeaderError) return;
       reply = error instanceof PbxError ? { id: message.id, ok: false, code: error.code, message: error.message } : { id: message.id, ok: false, code: 'unavailable', message: String(error) };
     }
     await cmd.publish(`${prefix}:rpc:reply:${message.from}`, JSON.stringify(reply)).catch((error: unknown) => logError('reply', error));
@@ -173,6 +218,7 @@ export function createRedisCluster(options: RedisClusterOptions): Cluster {
     instanceId,
     leader$: leader$.asObservable(),
     isLeader: () => leader$.getValue(),
+    fence,
     serve: (h) => {
       handler = h;
     },

@@ -2,9 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extensionDisplayName, parseDestination } from '../../domain';
 import { corpZone } from '../corp-zone';
 import type { Db } from '../db/database';
-import { appUser, corp, extension, ivr, poll, question, queue, queueMember } from '../db/schema';
+import { appUser, corp, extension, ivr, poll, question, queue, queueMember, sipRoute, timeCondition, timeOption, trunk } from '../db/schema';
 import { pauseReason } from '../db/schema-agents';
-import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp } from '../pbx';
+import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp, type SimTimeCondition, type SimTrunk } from '../pbx';
 import type { DirectoryCorp, DirectoryExtension, DirectoryProvider, DirectoryQueue } from '../realtime';
 
 /** An extension as the PBX side needs it: also what a call to it does when unanswered or busy (C-EXT actions). */
@@ -32,12 +32,18 @@ export interface PbxDirectoryPoll {
   questions: number[];
 }
 
-/** The realtime service's directory plus what the simulator needs to route and record calls (IVRs, polls, actions). */
+/** The realtime service's directory plus what the simulator needs to route and record calls (trunks, time conditions, IVRs, polls, actions). */
 export interface PbxDirectoryCorp extends DirectoryCorp {
   extensions: PbxDirectoryExtension[];
   queues: PbxDirectoryQueue[];
   ivrs: PbxDirectoryIvr[];
   polls: PbxDirectoryPoll[];
+  /** the corp's trunks (C-TRK): their numbers and actions, where calls come in and go out (H-WARM-02) */
+  trunks: SimTrunk[];
+  /** the corp's time conditions (C-TC) */
+  times: SimTimeCondition[];
+  /** enabled SIP routes through enabled trunks (C-SIP): how numbers outside leave */
+  routes: NonNullable<SimCorp['routes']>;
 }
 
 export interface PbxDirectoryProvider extends DirectoryProvider {
@@ -88,6 +94,20 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         .from(question)
         .orderBy(asc(question.pollId), asc(question.orderSequencial), asc(question.id));
 
+      const trunks = await db
+        .select({ corpId: trunk.corpId, number: trunk.number, action: trunk.action, outgoing: trunk.outgoing, preference: trunk.preference, enabled: trunk.enabled })
+        .from(trunk)
+        .orderBy(asc(trunk.id));
+      const times = await db.select({ id: timeCondition.id, corpId: timeCondition.corpId, defaultAction: timeCondition.defaultAction }).from(timeCondition).orderBy(asc(timeCondition.id));
+      const timeOptions = await db.select({ timeId: timeOption.timeId, from: timeOption.from, to: timeOption.to, days: timeOption.days, action: timeOption.action }).from(timeOption).orderBy(asc(timeOption.id));
+
+      const routes = await db
+        .select({ corpId: sipRoute.corpId, pattern: sipRoute.pattern, translation: sipRoute.translation, trunkNumber: trunk.number })
+        .from(sipRoute)
+        .innerJoin(trunk, eq(trunk.id, sipRoute.trunkId))
+        .where(and(eq(sipRoute.enabled, true), eq(trunk.enabled, true)))
+        .orderBy(asc(sipRoute.id));
+
       const byQueue = new Map<number, string[]>();
       const pausedByQueue = new Map<number, Record<string, { reason: string; since: number }>>();
       for (const m of members) {
@@ -106,7 +126,7 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         list.push(q.id);
         byPoll.set(q.pollId, list);
       }
-      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, timeZone: corpZone(c.timeZone), extensions: [], queues: [], ivrs: [], polls: [], pauseReasons: [] }]));
+      const result = new Map<number, PbxDirectoryCorp>(corps.map((c) => [c.id, { corpId: c.id, timeZone: corpZone(c.timeZone), extensions: [], queues: [], ivrs: [], polls: [], pauseReasons: [], trunks: [], times: [], routes: [] }]));
       for (const e of exts) {
         const userName = extensionDisplayName({ userName: e.userName, userNick: e.nick, description: e.description });
         result.get(e.corpId)?.extensions.push({ number: e.number, userName, action: e.action, onbusy: e.onbusy, dndSince: e.dndSince?.getTime() ?? null });
@@ -126,6 +146,12 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
       for (const r of reasons) result.get(r.corpId)?.pauseReasons?.push({ code: r.code, name: r.name, maxMinutes: r.maxMinutes });
       for (const i of ivrs) result.get(i.corpId)?.ivrs.push({ id: i.id, options: IVR_OPTION_COLUMNS.map((c) => i[c]) });
       for (const p of polls) result.get(p.corpId)?.polls.push({ id: p.id, questions: byPoll.get(p.id) ?? [] });
+      for (const t of trunks) result.get(t.corpId)?.trunks.push({ number: t.number, action: t.action, outgoing: t.outgoing, preference: t.preference, enabled: t.enabled });
+      for (const r of routes) result.get(r.corpId)?.routes.push({ pattern: r.pattern, translation: r.translation, trunkNumber: r.trunkNumber });
+      for (const t of times) {
+        const options = timeOptions.filter((o) => o.timeId === t.id).map((o) => ({ from: o.from, to: o.to, days: o.days, action: o.action }));
+        result.get(t.corpId)?.times.push({ id: t.id, defaultAction: t.defaultAction, options });
+      }
       // the system corp has no telephony: only corps with something to show
       return [...result.values()].filter((c) => c.extensions.length > 0 || c.queues.length > 0);
     },
@@ -149,15 +175,24 @@ export function ivrLeadingTo(ivrs: PbxDirectoryIvr[], queueId: number): { id: nu
 }
 
 /**
- * A corp of the directory as the simulator plays it: inbound calls per queue (`callsPerHour`), and
- * the extensions' own traffic (a fifth of that inside the corp, a third out through the trunk), so a
- * day leaves internal, outbound and voicemail records beside the queue calls for the reports.
+ * A corp of the directory as the simulator plays it: inbound calls per queue (`callsPerHour`) that
+ * come in on the trunks that lead to it (through time conditions and IVRs, H-WARM-02), and the
+ * extensions' own traffic (a fifth of that inside the corp, a third out through the trunk), so a
+ * day leaves internal, outbound and voicemail records beside the queue calls for the reports. The
+ * agents (queue members) are the floor; an extension in no queue is a desk phone the simulator's
+ * own traffic leaves free (H-WARM-04: README's click-to-call example rings one).
  */
 export function toSimCorp(c: PbxDirectoryCorp, callsPerHour: number): SimCorp {
   const polls = new Map(c.polls.map((p) => [p.id, p]));
+  const agents = new Set(c.queues.flatMap((q) => q.members));
   return {
     corpId: c.corpId,
-    extensions: c.extensions.map((e) => ({ number: e.number, userName: e.userName, action: e.action, onbusy: e.onbusy, dnd: (e.dndSince ?? null) !== null })),
+    timeZone: c.timeZone,
+    trunks: c.trunks.map((t) => ({ ...t })),
+    times: c.times.map((t) => ({ ...t, options: t.options.map((o) => ({ ...o })) })),
+    ivrs: c.ivrs.map((i) => ({ id: i.id, options: [...i.options] })),
+    routes: c.routes.map((r) => ({ ...r })),
+    extensions: c.extensions.map((e) => ({ number: e.number, userName: e.userName, action: e.action, onbusy: e.onbusy, dnd: (e.dndSince ?? null) !== null, onFloor: agents.has(e.number) })),
     internalCallsPerHour: Math.round(callsPerHour / 5),
     outboundCallsPerHour: Math.round(callsPerHour / 3),
     queues: c.queues.map((q) => {

@@ -7,7 +7,7 @@
 import type { CallActionResult, LiveContact, PbxState, SpyMode } from '../../domain';
 import type { LiveSource } from '../hub';
 import { PbxError, type OriginateRequest, type PauseRequest, type QueueMemberRequest } from '../pbx';
-import type { Cluster } from './cluster';
+import { NotLeaderError, type Cluster } from './cluster';
 
 export interface LiveOps extends LiveSource {
   getContacts(corpId: number): Promise<LiveContact[]> | LiveContact[];
@@ -35,6 +35,8 @@ export interface LiveOps extends LiveSource {
   attendedTransfer(request: AttendedTransferRequest): Promise<AttendedTransferAnswer>;
   /** reads the directory again: the realtime service and the simulator's corps follow (serialised) */
   reload(): Promise<void>;
+  /** a configuration write: the leader rewrites the generated dialplan (I-INST-07; nothing without ASTERISK_DIALPLAN_FILE) */
+  syncDialplan(): Promise<void>;
   /** whether the leader reaches the PBX now (the PbxStatus push, the health route) */
   getPbxStatus(corpId?: number): Promise<{ state: PbxState; since: number }> | { state: PbxState; since: number };
 }
@@ -55,11 +57,22 @@ export function serveOps(local: LiveOps, cluster: Cluster): void {
   });
 }
 
-/** Each operation here while this instance leads, else at the leader (cluster RPC). */
+/**
+ * Each operation here while this instance leads, else at the leader (cluster RPC); one refused by the
+ * fence here (this instance was deposed meanwhile: server/live/fencing.ts) goes to the new leader.
+ */
 export function forwardOps(local: LiveOps, cluster: Cluster): LiveOps {
   const out: Partial<Record<OpName, AnyOp>> = {};
   for (const name of Object.keys(local) as OpName[]) {
-    out[name] = (...args: unknown[]) => (cluster.isLeader() ? Promise.resolve((local[name] as AnyOp)(...args)) : cluster.request(name, args));
+    out[name] = async (...args: unknown[]) => {
+      if (!cluster.isLeader()) return cluster.request(name, args);
+      try {
+        return await (local[name] as AnyOp)(...args);
+      } catch (error) {
+        if (error instanceof NotLeaderError) return cluster.request(name, args);
+        throw error;
+      }
+    };
   }
   return out as unknown as LiveOps; // every key of `local` (a LiveOps) is set just above
 }

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BehaviorSubject, NEVER } from 'rxjs';
 import type { PbxState } from '../../domain';
-import { userOfToken } from '../auth/guard';
+import { sessionOfToken, sessionStillValid } from '../auth/guard';
+import { purposeKey } from '../auth/tokens';
 import type { LiveEnvironment } from '../config';
 import type { AppContext } from '../context';
 import { connectHubToBackplane, createHubServer, createLiveMethods, InProcessBackplane, RedisBackplane, type Backplane, type HubServer } from '../hub';
@@ -12,16 +13,23 @@ import { startVoicemailImport } from '../asterisk/voicemail-import';
 import { createAriAdapter, createSimulator, PbxError, type CallCentreSimulator, type PbxAdapter, type TrafficOptions } from '../pbx';
 import { createRealtimeService, type RealtimeService } from '../realtime';
 import { createDbRecordSink, type DbRecordSink } from '../records';
-import { createDialplanSync, dialplanFileFromEnv } from '../asterisk/dialplan-sync';
+import { createDialplanSync, dialplanFileFromEnv, type DialplanSync } from '../asterisk/dialplan-sync';
 import { createLocalCluster, createRedisCluster, type Cluster } from './cluster';
 import { coalescedRuns } from './coalesced-runs';
 import { createAgentActions, type AgentActions } from './agent-actions';
 import { createCallActions, type CallActions } from './call-actions';
 import { forwardOps, serveOps, type LiveOps } from './live-ops';
+import { createSessionEnder, type SessionEnder } from './sessions';
+import { fencedAdapter } from './fencing';
 import { createDbDirectory, toSimCorp } from './directory';
-import { backfillHistory } from './history-backfill';
+import { planBackfill, runBackfill, type BackfillPlan } from './history-backfill';
 import { createDbQueueHistory } from './queue-history';
+import { createKioskFleet, deployedVersionReader, type KioskFleet } from '../fleet/fleet';
+import { createFleetMethods } from '../fleet/fleet-methods';
+import { createKioskTicker, type KioskTicker } from '../fleet/ticker';
 
+/** how long the realtime simulator's floor runs before the start (H-WARM-01): several mean handle times (~195 s) */
+const WARM_UP_MS = 15 * 60_000;
 /** rows per record INSERT on PGlite (db-record-sink statementRows) */
 const PGLITE_STATEMENT_ROWS = 25;
 
@@ -51,6 +59,12 @@ export interface LiveOptions extends LiveEnvironment {
    */
   history?: boolean;
   /**
+   * With the simulator: the floor runs this long before the start, silently, so it starts in its
+   * steady state (H-WARM-01: calls in progress, callers waiting). Default 15 min with the realtime
+   * driver (what `npm start` runs), 0 with the manual one (tests start from an empty floor).
+   */
+  warmUpMs?: number;
+  /**
    * PBX=ari: the dialplan file Asterisk includes (extensions_callboard.conf), rewritten from the database
    * and reloaded through ARI after configuration writes; default ASTERISK_DIALPLAN_FILE, null: none
    */
@@ -73,9 +87,15 @@ export interface LiveRuntime {
   readonly agents: AgentActions;
   /** listen, whisper, barge, record and transfer live calls, checked and logged (REST and hub alike) */
   readonly calls: CallActions;
+  /** the wall TVs' heartbeats, states and dark alerts (H-FLEET-01, H-FLEET-02) */
+  readonly fleet: KioskFleet;
+  /** the TVs' ticker band (H-TICK-01) */
+  readonly ticker: KioskTicker;
   readonly cluster: Cluster;
   readonly hub: HubServer;
   readonly backplane: Backplane;
+  /** ends a principal's sessions on every instance (I-INST-05) */
+  readonly sessions: SessionEnder;
   readonly sink: DbRecordSink;
   /** one line for the console: what drives the PBX */
   readonly summary: string;
@@ -174,17 +194,33 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     let simulator: CallCentreSimulator | null = null;
     let adapter: PbxAdapter;
     const corps = await directory.corps();
+    const simCorps = corps.map((c) => toSimCorp(c, options.callsPerHour));
+    /** the day behind a first demo start (or what an earlier start left of it): decided before the live floor writes a record */
+    let history: BackfillPlan | null = null;
     if (options.pbx === 'simulator') {
+      const driver = options.driver ?? 'realtime';
+      const startTime = Date.now();
+      const warmUpMs = options.warmUpMs ?? (driver === 'realtime' ? WARM_UP_MS : 0);
+      if (options.history && !backfill) {
+        history = await planBackfill({ db: ctx.db, corps: simCorps, now: startTime }).catch((error: unknown) => {
+          warn('live: the day behind was not planned', { error: String(error) });
+          return null;
+        });
+      }
       simulator = createSimulator({
         seed: options.seed,
-        corps: corps.map((c) => toSimCorp(c, options.callsPerHour)),
-        driver: options.driver ?? 'realtime',
+        corps: simCorps,
+        driver,
         timeFactor: options.timeFactor,
-        startTime: Date.now(),
+        startTime,
+        warmUpMs,
         traffic: options.traffic,
         sink,
         log: { warn },
       });
+      // H-WARM-01: the floor's minutes before now, run before the live state listens (it reads the
+      // result from the snapshot); they write no records (the backfill's or the previous run's)
+      simulator.warmUp();
       adapter = simulator;
     } else if (options.pbx === 'ari' && options.ari) {
       // one Stasis app name per deployment (the Redis prefix) and instance: another client under the
@@ -194,6 +230,8 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     } else {
       adapter = createIdleAdapter();
     }
+    // every command checks the lock right before it goes out (I-INST-08): a paused old leader cannot act
+    adapter = fencedAdapter(adapter, () => cluster.fence());
     const realtime = createRealtimeService({
       adapter,
       publish: (corpId, push, payload) => backplane.publish(corpId, push, payload),
@@ -228,10 +266,9 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
           })
         : null;
     term = { adapter, simulator, realtime, campaigns, stopVoicemail, known: new Set(corps.map((c) => c.corpId)) };
-    if (simulator && options.history && !backfill) {
+    if (simulator && history && !backfill) {
       const abort = new AbortController();
-      const simCorps = corps.map((c) => toSimCorp(c, options.callsPerHour));
-      const done = backfillHistory({ db: ctx.db, sink, corps: simCorps, seed: options.seed, traffic: options.traffic, now: simulator.now(), signal: abort.signal, log: { info, warn } })
+      const done = runBackfill(history, { db: ctx.db, sink, corps: simCorps, seed: options.seed, traffic: options.traffic, now: history.to, signal: abort.signal, log: { info, warn } })
         .then(async (rows) => {
           if (rows === 0 || term?.realtime !== realtime) return;
           await sink.flush();
@@ -290,11 +327,14 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     }
   }
 
+  /** the generated dialplan's rewriter (PBX=ari with ASTERISK_DIALPLAN_FILE), set below; only the leader's writes */
+  let dialplan: DialplanSync | null = null;
   /** the leader's answers; forwarded to it from the other instances (live-ops.ts) */
   const reloadCoalesced = coalescedRuns(reloadOnce, (error) => log.error({ err: error }, 'live: reload failed'));
   const local: LiveOps = {
     getExtensions: (corpId) => requireTerm().realtime.getExtensions(corpId),
     getChannels: (corpId) => requireTerm().realtime.getChannels(corpId),
+    getActiveCalls: (corpId) => requireTerm().realtime.getActiveCalls(corpId),
     getContacts: (corpId) => requireTerm().realtime.getContacts(corpId),
     getQueues: (corpId) => requireTerm().realtime.getQueues(corpId),
     hangUp: (corpId, caller, receiver) => requireTerm().realtime.hangUp(corpId, caller, receiver),
@@ -313,9 +353,12 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       const { realtime, adapter } = requireTerm();
       const call = realtime.callOf(corpId, number);
       if (!call || !call.answered) throw new PbxError('conflict', `${number} is in no call`);
-      // the call's first leg: its cdr row is the call's, and it hears both parties
-      const name = `${corpId}/${new Date().toISOString().slice(0, 10).replaceAll('-', '')}/${call.origin}.wav`;
-      await adapter.record({ corpId, channelId: call.origin, on, name, file: recordingsDir ? path.join(recordingsDir, name) : null });
+      // the call's first leg: its cdr row is the call's, and it hears both parties; a stop goes to the
+      // channel the recording runs on (the stop may name the other party of the call)
+      const running = on ? null : realtime.recordingOf(corpId, number);
+      const channelId = running?.channelId ?? call.origin;
+      const name = running?.name ?? `${corpId}/${new Date().toISOString().slice(0, 10).replaceAll('-', '')}/${call.origin}.wav`;
+      await adapter.record({ corpId, channelId, on, name, file: recordingsDir ? path.join(recordingsDir, name) : null });
       // ARI says nothing of MixMonitor: the live state learns it from the request that started it
       realtime.markRecording(corpId, number, on ? name : null);
       return { callId: call.callId, recording: name };
@@ -361,6 +404,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
       return { ok: true, result: { callId: current.callId, channelId: current.consult } };
     },
     reload: reloadCoalesced,
+    syncDialplan: async () => dialplan?.schedule(),
     getPbxStatus: () => requireTerm().realtime.getPbxStatus(),
   };
   serveOps(local, cluster);
@@ -369,17 +413,27 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   const ops: LiveOps = { ...forwarded, reload: () => forwarded.reload().catch((error: unknown) => log.warn({ err: error }, 'live: reload not forwarded')) };
   const agents = createAgentActions({ db: ctx.db, ops, backplane, log });
   const calls = createCallActions({ db: ctx.db, ops, backplane, log });
+  // the TVs of every instance report here; each instance sweeps for dark ones (server/fleet/fleet.ts)
+  const ticker = createKioskTicker({ db: ctx.db, backplane });
+  const fleet = createKioskFleet({ db: ctx.db, backplane, ticker, deployedVersion: deployedVersionReader(ctx.config.clientDir), log: { warn, info } });
+  app.addHook('onReady', async () => fleet.start());
+  app.addHook('onClose', async () => fleet.stop());
 
   const hub = createHubServer({
     server: app.server,
     authenticate: async (token) => {
-      const user = await userOfToken(ctx, token);
-      return user ? { userId: user.userId, nick: user.nick, level: user.level, corpId: user.corpId, views: user.views, liveActions: user.liveActions } : null;
+      const found = await sessionOfToken(ctx, token);
+      if (!found) return null;
+      const user = found.principal;
+      return { userId: user.userId, nick: user.nick, level: user.level, corpId: user.corpId, views: user.views, liveActions: user.liveActions, session: found.session };
     },
-    methods: createLiveMethods(ops, { agents, calls }),
+    methods: { ...createLiveMethods(ops, { agents, calls }), ...createFleetMethods(fleet) },
+    // one key on every instance (JWT_SECRET): a negotiate on one, the WebSocket on another (I-INST-04)
+    negotiateKey: purposeKey(ctx.key, 'hub-negotiate'),
     log: { warn, info },
   });
   const disconnect = connectHubToBackplane(hub, backplane, { live: ops, log: { warn } });
+  const sessions = createSessionEnder({ hub, backplane, stillValid: (principalId, session) => sessionStillValid(ctx, principalId, session), log: { warn, info } });
 
   // leading starts the PBX side, losing the lead stops it; one change at a time
   let transition: Promise<void> = Promise.resolve();
@@ -406,9 +460,12 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
     ops,
     agents,
     calls,
+    fleet,
+    ticker,
     cluster,
     hub,
     backplane,
+    sessions,
     sink,
     summary,
     reload: () => ops.reload(),
@@ -432,16 +489,24 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   };
 
   // ---- the generated dialplan follows every change (PBX=ari with ASTERISK_DIALPLAN_FILE; server/asterisk/dialplan-sync.ts):
-  // every write of the write pipeline (ctx.configChanges) rewrites the included file from the database
-  // (debounced; only a changed text is written) and reloads pbx_config through ARI
+  // every write of the write pipeline (ctx.configChanges), on whichever instance, rewrites the included
+  // file from the database (debounced; only a changed text is written) and reloads pbx_config through
+  // ARI; only the PBX leader writes (I-INST-07): a replica forwards the change to it (syncDialplan),
+  // the write is fenced like a PBX command, and a new leader rewrites once (a change made while none led)
   const dialplanFile = options.dialplanFile !== undefined ? options.dialplanFile : dialplanFileFromEnv();
   if (options.pbx === 'ari' && options.ari && dialplanFile) {
-    const dialplan = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, log: { info, warn } });
+    const sync = createDialplanSync({ db: ctx.db, file: dialplanFile, ari: options.ari, soundsRoot: ctx.files.root, fence: () => cluster.fence(), log: { info, warn } });
+    dialplan = sync;
     info('live: the dialplan follows configuration changes', { file: dialplanFile });
-    const unsubscribe = ctx.configChanges.subscribe(() => dialplan.schedule());
-    app.addHook('onClose', async () => unsubscribe());
-    app.addHook('onReady', async () => dialplan.schedule());
-    app.addHook('onClose', async () => dialplan.close());
+    const unsubscribe = ctx.configChanges.subscribe(() => void ops.syncDialplan().catch((error: unknown) => warn('live: a dialplan rewrite was not forwarded to the leader', { error: String(error) })));
+    const onLead = cluster.leader$.subscribe((lead) => {
+      if (lead) sync.schedule();
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+      onLead.unsubscribe();
+    });
+    app.addHook('onClose', async () => sync.close());
   }
 
   // ---- what a phone changes in the configuration: a queue login or logout (Asterisk writes the realtime
@@ -505,6 +570,7 @@ export async function createLiveRuntime(app: FastifyInstance, ctx: AppContext, o
   });
   app.addHook('onClose', async () => {
     disconnect();
+    sessions.stop();
     leading.unsubscribe();
     await transition;
     await stopTerm();

@@ -39,6 +39,8 @@ export const corpBinding = tableBinding({
   // a corp enabled or disabled comes into or leaves the live state (its panel, its wallboards); a new
   // zone moves its queue counters' midnight
   onChange: (app) => void app.live?.reload(),
+  // its checks' spec codes, for the OpenAPI document (J-API-01)
+  refusals: [526],
   conflicts: {
     corp_url_lower_unique: { status: 540, message: 'errors.urlUsed', path: 'url' },
     corp_name_lower_unique: { status: 406, message: 'errors.duplicate', path: 'name' },

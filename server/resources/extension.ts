@@ -107,6 +107,8 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
     return values;
   },
 
+  // its checks' spec codes, for the OpenAPI document (J-API-01)
+  refusals: [550, 521],
   conflicts: {
     extension_corp_number_unique: { status: 551, message: 'errors.extensionExists', path: 'number' },
   },

@@ -1,11 +1,20 @@
-import { kioskScreenResource, type KioskScreenBody, type KioskScreenRow } from '../../domain';
+import { eq } from 'drizzle-orm';
+import { kioskScreenResource, LEVEL, type KioskScreenBody, type KioskScreenRow } from '../../domain';
 import { kioskPrincipalId, kioskScreenRow, newKioskKey } from '../auth/kiosk-token';
 import { bindResource } from '../crud/binding';
-import type { AppContext } from '../context';
-import { kioskScreen } from '../db/schema';
+import type { AppContext, Principal } from '../context';
+import type { Db } from '../db/database';
+import { corp, kioskScreen } from '../db/schema';
+import { ApiFailure } from '../errors';
 
-/** Ends the hub connections of a screen's tokens at once: the TV reconnects, is refused and says why. */
-const disconnect = (app: AppContext, screenId: number) => app.live?.closeUser(kioskPrincipalId(screenId), 'errors.kioskRevoked');
+/** H-NOC-01: the supervisor, writing a screen of the system corp (403 errors.nocScreen otherwise). */
+async function requireNocMaker(db: Db, principal: Principal, corpId: number | null): Promise<void> {
+  const [home] = corpId === null ? [] : await db.select({ system: corp.system }).from(corp).where(eq(corp.id, corpId)).limit(1);
+  if (principal.level !== LEVEL.supervisor || !home?.system) throw new ApiFailure(403, 'errors.nocScreen');
+}
+
+/** Ends the hub connections of a screen's tokens at once, on every instance: the TV reconnects, is refused and says why. */
+const disconnect = (app: AppContext, screenId: number) => app.live?.endSessions(kioskPrincipalId(screenId), 'errors.kioskRevoked');
 
 /**
  * Kiosk screens (wallboard TVs). Special here: a create makes the screen's key and hands the
@@ -24,7 +33,9 @@ export const kioskScreenBinding = bindResource<KioskScreenRow, KioskScreenBody>(
   },
   rowCorpId: (row) => row.corpId,
 
-  toValues(input, op) {
+  async toValues(input, op) {
+    // H-NOC-01: a NOC screen's key reads other corps, so only the supervisor makes, changes or unmakes one, in the system corp
+    if (input.noc || op.existing?.noc) await requireNocMaker(op.db, op.principal, op.corpId);
     const values: Record<string, unknown> = {
       name: input.name,
       boards: input.boards,
@@ -32,6 +43,7 @@ export const kioskScreenBinding = bindResource<KioskScreenRow, KioskScreenBody>(
       hideOffline: input.hideOffline,
       privacy: input.privacy,
       thresholds: input.thresholds,
+      nocCorps: input.noc ? input.nocCorps : null,
     };
     if (op.mode === 'create') {
       const { key, keyHash, keyHint } = newKioskKey();
@@ -50,6 +62,7 @@ export const kioskScreenBinding = bindResource<KioskScreenRow, KioskScreenBody>(
       return { row: updated };
     },
     async rotate(row, op) {
+      if (row.noc) await requireNocMaker(op.app.db, op.principal, row.corpId);
       const { key, keyHash, keyHint } = newKioskKey();
       const updated = await op.setValues({ keyHash, keyHint, revokedAt: null });
       disconnect(op.app, row.id);

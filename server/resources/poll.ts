@@ -17,6 +17,8 @@ export const pollBinding = tableBinding({
   async beforeDelete(row, op) {
     if ((await op.data.count('queue', eq(queue.pollId, row.id))) > 0) throw new ApiFailure(521, 'errors.inUseByQueue');
   },
+  // its checks' spec codes, for the OpenAPI document (J-API-01)
+  refusals: [521],
   conflicts: { poll_name_unique: { status: 406, message: 'errors.duplicate', path: 'name' } },
 });
 

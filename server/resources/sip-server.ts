@@ -11,6 +11,8 @@ export const sipServerBinding = tableBinding({
   id: sipServer.id,
   fields: { id: sipServer.id, name: sipServer.name, ip: sipServer.ip, port: sipServer.port },
   orderBy: [sipServer.name],
+  // its checks' spec codes, for the OpenAPI document (J-API-01)
+  refusals: [520],
   conflicts: { sip_server_name_unique: { status: 406, message: 'errors.duplicate', path: 'name' } },
   async beforeDelete(row, op) {
     // every corp's trunks count, whatever corp a supervisor is working on

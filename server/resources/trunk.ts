@@ -37,6 +37,8 @@ export const trunkBinding = tableBinding({
   orderBy: [trunk.number],
   mapRow: (row) => ({ ...row, corpName: row.corpName ?? '', serverName: row.serverName ?? '' }) as TrunkRow,
   present: (row, principal) => (principal.level === LEVEL.supervisor ? row : { ...row, pass: '' }),
+  // its checks' spec codes, for the OpenAPI document (J-API-01)
+  refusals: [525],
   conflicts: { trunk_number_unique: { status: 406, message: 'errors.trunkNumberUsed', path: 'number' } },
   async beforeDelete(row, op) {
     if ((await op.data.count('sipRoute', eq(sipRoute.trunkId, row.id))) > 0) throw new ApiFailure(525, 'errors.inUseBySipRoute');

@@ -42,8 +42,12 @@ export const userBinding = bindResource<UserRow, UserBody>({
     return rows.map((row) => ({ ...row, level: row.level as Level }));
   },
   rowCorpId: (row) => row.corpId ?? 0,
-  // an extension is shown by its web user's name (domain extensionDisplayName): the live directory follows
-  onChange: (app) => void app.live?.reload(),
+  // an extension is shown by its web user's name (domain extensionDisplayName): the live directory follows;
+  // a user disabled, deleted or given a new password loses its open hub connections on every instance
+  onChange: (app, change) => {
+    void app.live?.reload();
+    if (change.mode !== 'create') app.live?.endSessions(change.id, 'Session ended.');
+  },
 
   /**
    * C-USR-08/09: only a supervisor chooses the corp (body corpId, else the working corp, else the

@@ -26,10 +26,12 @@ export function agentRoutes(live: LiveRuntime) {
     const tags = ['agents'];
     const guard = requireUser(ctx);
     const responses = { 200: result };
+    // the action changes nothing (already paused, not a member ...): 409 (J-API-01)
+    const refused = { doc: { refusals: [409] } };
 
     r.post(
       '/agent/pause',
-      { schema: { tags, summary: 'Pause an agent in one queue or all its queues, with a pause reason (G-PAU-02, G-PAU-03)', body: pauseInput, response: responses }, onRequest: guard },
+      { schema: { tags, summary: 'Pause an agent in one queue or all its queues, with a pause reason (G-PAU-02, G-PAU-03)', body: pauseInput, response: responses }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.agents.pause(actor(p), homeCorpId(p), request.body);
@@ -37,7 +39,7 @@ export function agentRoutes(live: LiveRuntime) {
     );
     r.post(
       '/agent/unpause',
-      { schema: { tags, summary: 'Unpause an agent in one queue or all its queues', body: unpauseInput, response: responses }, onRequest: guard },
+      { schema: { tags, summary: 'Unpause an agent in one queue or all its queues', body: unpauseInput, response: responses }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.agents.unpause(actor(p), homeCorpId(p), request.body);
@@ -45,7 +47,7 @@ export function agentRoutes(live: LiveRuntime) {
     );
     r.post(
       '/agent/login',
-      { schema: { tags, summary: 'Log an agent into one queue or every queue of the corp (G-QLI)', body: queueLoginInput, response: responses }, onRequest: guard },
+      { schema: { tags, summary: 'Log an agent into one queue or every queue of the corp (G-QLI)', body: queueLoginInput, response: responses }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.agents.login(actor(p), homeCorpId(p), request.body);
@@ -53,7 +55,7 @@ export function agentRoutes(live: LiveRuntime) {
     );
     r.post(
       '/agent/logout',
-      { schema: { tags, summary: 'Log an agent out of one queue or all its queues (G-QLI)', body: queueLoginInput, response: responses }, onRequest: guard },
+      { schema: { tags, summary: 'Log an agent out of one queue or all its queues (G-QLI)', body: queueLoginInput, response: responses }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.agents.logout(actor(p), homeCorpId(p), request.body);
@@ -74,7 +76,7 @@ export function agentRoutes(live: LiveRuntime) {
     );
     r.put(
       '/agent/dnd',
-      { schema: { tags, summary: 'Turn do-not-disturb on or off (G-AGS-03)', body: dndInput, response: responses }, onRequest: guard },
+      { schema: { tags, summary: 'Turn do-not-disturb on or off (G-AGS-03)', body: dndInput, response: responses }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.agents.setDnd(actor(p), homeCorpId(p), request.body);

@@ -22,9 +22,11 @@ export function callRoutes(live: LiveRuntime) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['calls'];
     const guard = requireUser(app.ctx);
+    // no call to act on, spy not allowed on the target ...: 409 (J-API-01)
+    const refused = { doc: { refusals: [409] } };
     r.post(
       '/call/spy',
-      { schema: { tags, summary: "Listen, whisper or barge into an extension's call from the supervisor's phone (G-SPY)", body: spyInput, response: { 200: result } }, onRequest: guard },
+      { schema: { tags, summary: "Listen, whisper or barge into an extension's call from the supervisor's phone (G-SPY)", body: spyInput, response: { 200: result } }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.calls.spy(actor(p), homeCorpId(p), request.body);
@@ -32,7 +34,7 @@ export function callRoutes(live: LiveRuntime) {
     );
     r.post(
       '/call/record',
-      { schema: { tags, summary: "Start or stop recording an extension's call (G-REC)", body: recordInput, response: { 200: result.extend({ recording: z.string() }) } }, onRequest: guard },
+      { schema: { tags, summary: "Start or stop recording an extension's call (G-REC)", body: recordInput, response: { 200: result.extend({ recording: z.string() }) } }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.calls.record(actor(p), homeCorpId(p), request.body);
@@ -40,7 +42,7 @@ export function callRoutes(live: LiveRuntime) {
     );
     r.post(
       '/call/transfer',
-      { schema: { tags, summary: "Transfer an extension's call or a waiting caller to an extension, a queue or an outside number, blind or attended (start, complete, cancel) (G-XFR)", body: transferInput, response: { 200: result } }, onRequest: guard },
+      { schema: { tags, summary: "Transfer an extension's call or a waiting caller to an extension, a queue or an outside number, blind or attended (start, complete, cancel) (G-XFR)", body: transferInput, response: { 200: result } }, config: refused, onRequest: guard },
       async (request) => {
         const p = principalOf(request);
         return live.calls.transfer(actor(p), homeCorpId(p), request.body);

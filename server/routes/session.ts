@@ -162,7 +162,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       await ctx.throttle.reset(pair);
       const passHash = await hashPassword(request.body.pass, ctx.config.hash);
       await ctx.db.update(appUser).set({ mail: request.body.mail, passHash }).where(eq(appUser.id, p.userId));
-      ctx.live?.closeUser(p.userId, 'Session ended: the password was changed.');
+      ctx.live?.endSessions(p.userId, 'Session ended: the password was changed.');
       const session = await signToken({ sub: String(p.userId), corp: p.corpId, lvl: p.level, kind: 'user' }, userTokenKey(ctx.key, passHash), ttl);
       return { status: 200, ...session };
     },

@@ -30,7 +30,7 @@ export async function trunkActionRoutes(app: FastifyInstance): Promise<void> {
       const raw = uncapitaliseKeys(request.body) as Record<string, unknown> | null;
       const id = idParam.safeParse(raw?.id);
       if (!id.success) throw invalid([{ path: 'id', message: 'validation.required' }]);
-      return pipeline.update(principalOf(request), id.data, { action: raw?.action }, ['action']);
+      return pipeline.update(principalOf(request), id.data, { action: raw?.action }, { only: ['action'] });
     },
   );
 }

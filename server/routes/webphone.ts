@@ -90,6 +90,8 @@ export async function webphoneRoutes(app: FastifyInstance): Promise<void> {
         params: z.object({ number: z.string().regex(/^\d{1,10}$/, { error: 'validation.digits' }) }),
         response: { 200: webphoneCredentialsSchema },
       },
+      // a phone that is not a WSS one (webphone.errors.notWss)
+      config: { doc: { refusals: [409] } },
       onRequest: user,
     },
     async (request) => {

@@ -60,6 +60,7 @@ function errorBody(status: number, parsed: unknown, fallbackText: string): ApiEr
       status: typeof p.status === 'number' ? p.status : status,
       error: typeof p.error === 'string' ? p.error : fallbackText,
       message: typeof p.message === 'string' ? p.message : 'errors.default',
+      ...(typeof p.text === 'string' ? { text: p.text } : {}),
       issues: Array.isArray(p.issues) ? p.issues : undefined,
     };
   }
@@ -80,6 +81,9 @@ export function authHeaders(): Record<string, string> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const { method = 'GET', body, auth = true, signal, workingCorp } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...(auth ? authHeaders() : {}) };
+  // J-UX-01: an error's sentence comes in the language the screen shows (the page's lang follows i18n)
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (lang) headers['Accept-Language'] = lang;
   if (auth && workingCorp) headers['x-working-corp'] = String(workingCorp);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

@@ -19,6 +19,7 @@ export type { GroupKey, IconName, MenuCondition, MenuLevel, MenuPlacement };
 /** Which component renders an entry (src/app/screens.tsx). Everything not built yet is 'planned'. */
 export type ScreenKey =
   | 'home'
+  | 'about'
   | 'configHome'
   | 'corpList'
   | 'userList'
@@ -203,7 +204,8 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.dashboard',
     icon: 'dashboard',
     screen: 'dashboard',
-    guard: { view: 'panel' },
+    // J-UX-02: the dashboard's figures are not a monitor's (level 5 reads the panel): its address leads there
+    guard: { view: 'panel', special: ['level5ToPanel'] },
     menu: [at(1, undefined, 10, 'notParamsvoip')],
   },
   { key: 'panel', path: 'panel', titleKey: 'nav.panel', icon: 'panel', screen: 'panelCards', guard: { view: 'panel' }, menu: [at(3, undefined, 20)] },
@@ -371,7 +373,8 @@ export const NAVIGATION: readonly NavEntry[] = [
     icon: 'parameters',
     screen: 'systemParameters',
     guard: { maxLevel: 1 },
-    menu: [at(1, 'config', 10, 'onlyParamsvoip')],
+    // J-UX-02: every supervisor reaches them from the menu, not only the nick paramsvoip
+    menu: [at(1, 'config', 5)],
   },
   {
     key: 'paramsMail',
@@ -380,7 +383,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     icon: 'mail',
     screen: 'mailParameters',
     guard: { maxLevel: 1 },
-    menu: [at(1, 'config', 20, 'onlyParamsvoip')],
+    menu: [at(1, 'config', 6)],
   },
         
   // ---- monitoring and misc -------------------------------------------------------------------
@@ -413,7 +416,8 @@ export const NAVIGATION: readonly NavEntry[] = [
     menu: [at(1, undefined, 35, 'workingCorp', 'externalHost'), at(3, undefined, 35)],
   },
   { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
-  { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'planned', guard: {} },
+  // J-UX-02: version, build, links and licence; opened from the user menu of every level
+  { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'about', guard: {} },
 
   // ---- meeting rooms (A-MENU-11) -------------------------------------------------------------
   {

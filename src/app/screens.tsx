@@ -6,6 +6,7 @@ export const SCREENS: Record<ScreenKey, ComponentType<{ entry: NavEntry }>> = {
   home: lazy(() => import('./pages/home-page')),
   configHome: lazy(() => import('./pages/config-home-page')),
   planned: lazy(() => import('./pages/planned-page')),
+  about: lazy(() => import('./pages/about-page')),
   corpList: lazy(() => import('../resources/corp-list-screen')),
   userList: lazy(() => import('../resources/user-list-screen')),
   roleGroupList: lazy(() => import('../resources/role-group-list-screen')),

@@ -5,6 +5,7 @@
  */
 import type { AgentActionResult } from '../../domain/agent-actions';
 import type { CallActionResult, SpyMode, TransferStep } from '../../domain/call-actions';
+import type { KioskHeartbeat, KioskTickerMessage } from '../../domain/kiosk-fleet';
 import { HUB_METHODS, type HubMethod } from '../../domain/realtime';
 import { HUB_PUSH_NAMES } from '../../streams/hub-events';
 
@@ -52,6 +53,8 @@ export interface HubMethodSignatures {
    * it reached; `cancel` ends the consultation. The result's channelId is the consulting leg.
    */
   AttendedTransfer(number: string, step: TransferStep, to?: string | null, from?: string | null, corpId?: number | null): CallActionResult;
+  /** H-FLEET-01 (kiosk tokens only): what the TV says of itself; answers the ticker messages it shows now (H-TICK-01) */
+  KioskHeartbeat(report: KioskHeartbeat): KioskTickerMessage[];
 }
 export type HubMethodArgs<M extends HubMethod> = Parameters<HubMethodSignatures[M]>;
 export type HubMethodResult<M extends HubMethod> = ReturnType<HubMethodSignatures[M]>;

@@ -1,6 +1,10 @@
 /**
  * The hub connection of the admin app: @microsoft/signalr's HubConnection, JSON protocol over
  * WebSockets, with SignalR's automatic reconnect under our never-give-up policy.
+ *
+ * skipNegotiation (I-INST-04): the WebSocket is the only request of a (re)connect, so a round-robin
+ * balancer without sticky sessions cannot send it to another instance than a negotiate (SignalR's
+ * scale-out advice; the server's negotiate is stateless too, for clients that do negotiate).
  */
 import {
   HttpTransportType,
@@ -42,7 +46,7 @@ function signalrLogger(log: HubClientLogger): ILogger {
 export function signalrConnection(builder: () => HubBuilderLike = () => new HubConnectionBuilder()): HubConnectionFactory {
   return ({ url, accessToken, retryPolicy, log }) => {
     const connection = builder()
-      .withUrl(url, { accessTokenFactory: accessToken, transport: HttpTransportType.WebSockets })
+      .withUrl(url, { accessTokenFactory: accessToken, transport: HttpTransportType.WebSockets, skipNegotiation: true })
       .withHubProtocol(new JsonHubProtocol())
       .withAutomaticReconnect(retryPolicy)
       .configureLogging(signalrLogger(log))

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { KioskBoardsField } from '../features/kiosk-screens/kiosk-boards-field';
 import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds-field';
+import { NocCorpsField } from '../features/kiosk-screens/noc-corps-field';
 import { ExtensionMembers } from './extension-members';
 import { LiveActionsField } from './live-actions-field';
 import { PatternListField } from './pattern-list-field';
@@ -16,6 +17,7 @@ export const CUSTOM_FIELDS: Record<string, ComponentType<CustomFieldProps>> = {
   extensionMembers: ExtensionMembers,
   kioskBoards: KioskBoardsField,
   kioskThresholds: KioskThresholdsField,
+  nocCorps: NocCorpsField,
   patternList: PatternListField,
   timeOptions: TimeConditionOptions,
   timeExtenOptions: TimeExtenOptions,

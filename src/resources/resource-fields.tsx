@@ -265,7 +265,9 @@ function SelectControl({
       control={form.control}
       name={field.name}
       render={({ field: f }) => {
-        const current = f.value === null || f.value === undefined ? '' : String(f.value);
+        // a row reference of 0 is "none" (an extension without a time schedule, C-EXT-26), never "#0" (J-UX-01)
+        const none = f.value === null || f.value === undefined || (field.options?.kind === 'resource' && String(f.value) === '0');
+        const current = none ? '' : String(f.value);
         const list = [...options];
         if (current !== '' && !list.some((o) => String(o.value) === current)) {
           // a value the user cannot list (e.g. an owner's own corp): keep it, labelled from the row

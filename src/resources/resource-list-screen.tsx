@@ -56,6 +56,8 @@ export interface ResourceExtras {
   onActionDone?: (action: string, answer: Row | undefined) => void;
   /** each time the list (re)loaded from the server (C-EXT-31: the extension list asks the hub for fresh state) */
   onListLoaded?: () => void;
+  /** columns after the definition's, of what is not the row's own (a kiosk screen's TV state, H-FLEET-01) */
+  columns?: DataTableColumn<Row>[];
 }
 
 type DialogState = { row: Row | null } | null;
@@ -136,6 +138,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
       })),
     [definition, shownColumns, t, destinations.label],
   );
+  const allColumns = useMemo(() => (extras.columns ? [...columns, ...extras.columns] : columns), [columns, extras.columns]);
 
   const searchText = (row: Row) =>
     definition.searchFields
@@ -227,7 +230,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
       <Card className="overflow-hidden" data-testid={`list-${definition.name}`}>
         <DataTable
           rows={filtered}
-          columns={columns}
+          columns={allColumns}
           rowKey={(row) => rowId(definition, row)}
           pageSize={pageSize}
           query={query}

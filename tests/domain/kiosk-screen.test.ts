@@ -18,7 +18,7 @@ const out = (input: unknown) => {
 
 describe('kiosk screen schema', () => {
   it('defaults: 20 s per board, offline shown, numbers shown, the default thresholds', () => {
-    expect(out(valid)).toEqual({ name: 'Floor 2', boards: ['queues'], secondsPerBoard: 20, hideOffline: false, privacy: false, thresholds: DEFAULT_KIOSK_THRESHOLDS });
+    expect(out(valid)).toEqual({ name: 'Floor 2', boards: ['queues'], secondsPerBoard: 20, hideOffline: false, privacy: false, thresholds: DEFAULT_KIOSK_THRESHOLDS, noc: false, nocCorps: [] });
     // the defaults themselves pass their own rules
     expect(issuesOf({ ...valid, thresholds: DEFAULT_KIOSK_THRESHOLDS })).toEqual([]);
   });

@@ -43,16 +43,16 @@ test('kiosk screens: an admin creates one with ordered boards, gets the address 
   await page.getByTestId('field-name').fill(NAME);
 
   // boards: the defaults are queues, agents; build agents, trend, queues, then move queues to the top by keyboard
-  expect(await boardOrder(page)).toEqual(['queues', 'agents', 'callers', 'trend']);
+  expect(await boardOrder(page)).toEqual(['queues', 'agents', 'callers', 'trend', 'heatmap']);
   await page.getByTestId('kiosk-board-queues-check').click();
   await page.getByTestId('kiosk-board-trend-check').click();
   await page.getByTestId('kiosk-board-queues-check').click();
-  expect(await boardOrder(page)).toEqual(['agents', 'trend', 'queues', 'callers']);
+  expect(await boardOrder(page)).toEqual(['agents', 'trend', 'queues', 'callers', 'heatmap']);
   await expect(page.getByTestId('kiosk-board-queues-down')).toBeDisabled();
   await page.getByTestId('kiosk-board-queues-up').focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
-  expect(await boardOrder(page)).toEqual(['queues', 'agents', 'trend', 'callers']);
+  expect(await boardOrder(page)).toEqual(['queues', 'agents', 'trend', 'callers', 'heatmap']);
   await expect(page.getByTestId('kiosk-board-queues-up')).toBeDisabled();
   // at the top the keyboard stays in the row, on its other arrow
   await expect(page.getByTestId('kiosk-board-queues-down')).toBeFocused();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { nextLevel, stepLevel, type Level, type LevelThresholds } from '../../kiosk/thresholds/hysteresis';
 import { createLevelTracker, parseThresholds } from '../../kiosk/thresholds/level-tracker';
+import { mulberry32 } from '../../domain/random';
 
 // calls waiting: warning at 5, critical at 10; warning clears at 3, critical at 8
 const WAITING: LevelThresholds = { warning: 5, critical: 10, clearWarning: 3, clearCritical: 8 };
@@ -14,16 +15,7 @@ function run(t: LevelThresholds, values: number[]): Level[] {
 }
 
 /** mulberry32: a small seeded PRNG, so the property runs are reproducible. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 describe('kiosk queue thresholds with hysteresis', () => {
   it('kiosk thresholds: values oscillating between the clear level and the trigger keep the level (no flapping)', () => {

@@ -27,7 +27,7 @@ const grant = (token: string): KioskSessionGrant => ({
   token,
   expiration: new Date(60_000).toISOString(),
   corpId: 2,
-  screen: { id: 1, name: 'Floor', boards: ['agents'], secondsPerBoard: 20, hideOffline: false, privacy: false, thresholds: {} as never },
+  screen: { id: 1, name: 'Floor', boards: ['agents'], secondsPerBoard: 20, hideOffline: false, privacy: false, thresholds: {} as never, noc: false },
 });
 const failure = (status?: number, message?: string) => Object.assign(new Error(message ?? 'failed'), { status, message });
 

@@ -18,7 +18,7 @@ const issuesOf = (res: Res) => ((res.json() as { issues?: Issue[] }).issues ?? [
 type Row = Record<string, unknown> & { id: number; corpId: number; name: string };
 
 describeEachDatabase('IVRs, polls and hold music', (t) => {
-  const send = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0], as: Caller = ADMIN) => {
+  const send = async (method: 'POST' | 'PUT' | 'PATCH', url: string, fields: Parameters<typeof multipart>[0], as: Caller = ADMIN) => {
     const body = await multipart(fields);
     return t().request({ method, url, as, payload: body.payload, headers: body.headers });
   };
@@ -82,10 +82,10 @@ describeEachDatabase('IVRs, polls and hold music', (t) => {
 
   it('C-IVR-11 an update without a new sound keeps the stored one; a new one replaces it and the old file goes', async () => {
     const created = (await send('POST', '/api/v1/ivr', { Name: 'Keep sound', Sound: upload(wav()) })).json() as Row;
-    const kept = await send('PUT', `/api/v1/ivr/${created.id}`, { id: String(created.id), Name: 'Keep sound', option0: 'exten:202' });
+    const kept = await send('PATCH', `/api/v1/ivr/${created.id}`, { id: String(created.id), Name: 'Keep sound', option0: 'exten:202' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ sound: created.sound, option0: 'exten:202' });
-    const replaced = (await send('PUT', `/api/v1/ivr/${created.id}`, { id: String(created.id), Name: 'Keep sound', Sound: upload(wav({ seconds: 1 })) })).json() as Row;
+    const replaced = (await send('PATCH', `/api/v1/ivr/${created.id}`, { id: String(created.id), Name: 'Keep sound', Sound: upload(wav({ seconds: 1 })) })).json() as Row;
     expect(replaced.sound).not.toBe(created.sound);
     expect(existsSync(stored(created, 'sound'))).toBe(false);
     expect(existsSync(stored(replaced, 'sound'))).toBe(true);

@@ -32,7 +32,7 @@ it('C-DIA-10 the numbers of a CSV: the first cell that looks like a phone number
 });
 
 describeEachDatabase('campaigns, integrations and voicemail', (t) => {
-  const send = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0], as: Caller = ADMIN) => {
+  const send = async (method: 'POST' | 'PUT' | 'PATCH', url: string, fields: Parameters<typeof multipart>[0], as: Caller = ADMIN) => {
     const body = await multipart(fields);
     return t().request({ method, url, as, payload: body.payload, headers: body.headers });
   };
@@ -113,7 +113,7 @@ describeEachDatabase('campaigns, integrations and voicemail', (t) => {
     const started = await t().post(`/api/v1/dialer/${row.id}/start`, ADMIN);
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json()).toMatchObject({ status: 'running' });
-    const edit = await send('PUT', `/api/v1/dialer/${row.id}`, { id: String(row.id), name: 'Renewals', action: 'msg', trunkId: String(row.trunkId), timeout: '45', days: '0', horaDesde: '0900', horaHasta: '1000' });
+    const edit = await send('PATCH', `/api/v1/dialer/${row.id}`, { id: String(row.id), name: 'Renewals', action: 'msg', trunkId: String(row.trunkId), timeout: '45', days: '0', horaDesde: '0900', horaHasta: '1000' });
     expect(edit.statusCode).toBe(409);
     expect(edit.json()).toMatchObject({ message: 'errors.campaignRunning' });
     expect((await t().post(`/api/v1/dialer/${row.id}/stop`, ADMIN)).json()).toMatchObject({ status: 'stopped' });
@@ -125,7 +125,7 @@ describeEachDatabase('campaigns, integrations and voicemail', (t) => {
     expect(empty.statusCode).toBe(409);
     expect(empty.json()).toMatchObject({ message: 'errors.campaignNoNumbers' });
 
-    const renamed = await send('PUT', `/api/v1/dialer/${row.id}`, {
+    const renamed = await send('PATCH', `/api/v1/dialer/${row.id}`, {
       id: String(row.id),
       name: 'Another name',
       action: 'msg',

@@ -126,7 +126,7 @@ describeEachDatabase('kiosk screens', (t) => {
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json() as Session;
     expect(s.corpId).toBe(t().ids.corp.acme);
-    expect(s.screen).toEqual({ id: screen.id, name: 'Session Floor', boards: ['queues', 'agents'], secondsPerBoard: 15, hideOffline: false, privacy: true, thresholds: screen.thresholds });
+    expect(s.screen).toEqual({ id: screen.id, name: 'Session Floor', boards: ['queues', 'agents'], secondsPerBoard: 15, hideOffline: false, privacy: true, thresholds: screen.thresholds, noc: false });
     const claims = decodeJwt(s.token);
     expect(claims).toMatchObject({ kind: 'kiosk', corp: t().ids.corp.acme, lvl: 5, sub: String(screen.id) });
     expect(claims.exp! - claims.iat!).toBe(60);

@@ -11,7 +11,7 @@ type Row = { id: number; number: string; sound: string; enabled: boolean };
 
 describeEachDatabase('media servers and file fields', (t) => {
   const store = () => t().app.ctx.files.root;
-  const send = async (method: 'POST' | 'PUT', url: string, fields: Parameters<typeof multipart>[0], as: Caller = SUPER) => {
+  const send = async (method: 'POST' | 'PUT' | 'PATCH', url: string, fields: Parameters<typeof multipart>[0], as: Caller = SUPER) => {
     const body = await multipart(fields);
     return t().request({ method, url, as, payload: body.payload, headers: body.headers });
   };
@@ -105,16 +105,16 @@ describeEachDatabase('media servers and file fields', (t) => {
   it('C-MS-02 C-MS-03 the number is 2 to 14 digits and locked when editing; a new sound replaces the old file, none keeps it', async () => {
     for (const number of ['7', '123456789012345', '70a1']) expect((await send('POST', '/api/v1/mediaserver', { Number: number, Sound: file(wav()) })).statusCode, number).toBe(400);
     const row = (await send('POST', '/api/v1/mediaserver', { Number: '7030', Sound: file(wav()) })).json() as Row;
-    const kept = await send('PUT', `/api/v1/mediaserver/${row.id}`, { Number: '7039', Enabled: '0' });
+    const kept = await send('PATCH', `/api/v1/mediaserver/${row.id}`, { Number: '7039', Enabled: '0' });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ number: '7030', sound: row.sound, enabled: false });
-    const replaced = (await send('PUT', `/api/v1/mediaserver/${row.id}`, { Sound: file(wav({ seconds: 0.25 })) })).json() as Row;
+    const replaced = (await send('PATCH', `/api/v1/mediaserver/${row.id}`, { Sound: file(wav({ seconds: 0.25 })) })).json() as Row;
     expect(replaced.sound).not.toBe(row.sound);
     await new Promise((r) => setTimeout(r, 50));
     expect(existsSync(path.join(store(), '0', row.sound))).toBe(false);
     expect(existsSync(path.join(store(), '0', replaced.sound))).toBe(true);
     // a body naming a file is never taken: the stored name comes from the server only
-    const named = await t().put(`/api/v1/mediaserver/${row.id}`, SUPER, { sound: '../../etc/passwd' });
+    const named = await t().patch(`/api/v1/mediaserver/${row.id}`, SUPER, { sound: '../../etc/passwd' });
     expect((named.json() as Row).sound).toBe(replaced.sound);
   });
 

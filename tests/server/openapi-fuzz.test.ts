@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { STATUS } from '../../domain';
 import { SCHEMA_GAP_LOG } from '../../server/error-handler';
+import { OpenApiContract } from './fixtures/openapi-contract';
 import { operationsOf, requestOf, toInject, type FuzzRequest } from './fixtures/openapi-fuzz';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, postgresSkipReason, type Caller } from './fixtures/test-app';
 
@@ -28,7 +29,7 @@ interface Who {
 describeEachDatabase(
   'fuzz of every OpenAPI route (issue 13: no 5xx from input)',
   (t) => {
-    it('F-ERR-03 thousands of generated requests (anonymous, an admin, the supervisor) answer no 5xx', async () => {
+    it('F-ERR-03 J-API-01 thousands of generated requests (anonymous, an admin, the supervisor) answer no 5xx', async () => {
       const app = t().app;
       const operations = operationsOf(app.swagger());
       expect(operations.length).toBeGreaterThan(150);
@@ -73,6 +74,9 @@ describeEachDatabase(
       };
 
       const statuses = new Map<number, number>();
+      // J-API-01: every answer, even to a hostile request, is one the document describes
+      const contract = new OpenApiContract(app.swagger());
+      const undocumented = new Set<string>();
       const failures: { request: FuzzRequest; status: number; body: string }[] = [];
       const started = performance.now();
       let sent = 0;
@@ -87,6 +91,8 @@ describeEachDatabase(
           const res = await app.inject({ method: request.method as 'GET', url: aimed(request.method, request.url), payload: request.payload, headers, remoteAddress: `10.13.${round % 250}.${index % 250}` });
           sent++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const problem = contract.problem(request.method, request.url, res, op.path);
+          if (problem) undocumented.add(problem);
           if (res.statusCode >= 500 && !SPEC_CODES.has(res.statusCode)) failures.push({ request: { ...request, headers }, status: res.statusCode, body: res.body.slice(0, 200) });
         }
       }
@@ -104,6 +110,7 @@ describeEachDatabase(
         return `${entry.route}: ${entry.err?.cause?.message ?? entry.err?.message}`;
       });
       expect([...new Set(gaps)], 'values that reached the database unchecked').toEqual([]);
+      expect([...undocumented], 'answers the OpenAPI document does not describe').toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(REQUESTS);
     }, 120_000);
   },

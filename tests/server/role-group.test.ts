@@ -63,7 +63,7 @@ describeEachDatabase('role groups', (t) => {
     const byBody = await t().put('/api/v1/rolegroup', admin, { roleGroupId: created.roleGroupId, roleGroupName: 'Edited', views: [{ name: 'home', actions: ['read'] }] });
     expect(byBody.statusCode).toBe(200);
     expect(byBody.json()).toMatchObject({ roleGroupId: created.roleGroupId, roleGroupName: 'Edited', views: [{ name: 'home', actions: ['read'] }] });
-    const byPath = await t().put(`/api/v1/rolegroup/${created.roleGroupId}`, admin, { RoleGroupName: 'Edited again' });
+    const byPath = await t().put(`/api/v1/rolegroup/${created.roleGroupId}`, admin, { RoleGroupName: 'Edited again', Views: [] });
     expect(byPath.json()).toMatchObject({ roleGroupName: 'Edited again', views: [] });
     expect((await t().get(`/api/v1/rolegroup/${created.roleGroupId}`, admin)).json()).toMatchObject({ roleGroupName: 'Edited again' });
     expect(issuesOf(await t().put('/api/v1/rolegroup', admin, { roleGroupName: 'no id' }))).toEqual(['roleGroupId:validation.required']);
@@ -72,7 +72,7 @@ describeEachDatabase('role groups', (t) => {
   it('C-RG-03 a group with users answers 409 errors.roleGroupInUse; an unused one goes', async () => {
     const busy = await t().del(`/api/v1/rolegroup/${t().ids.roleGroup.agents}`, admin);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json()).toEqual({ status: 409, error: 'Conflict', message: 'errors.roleGroupInUse' });
+    expect(busy.json()).toMatchObject({ status: 409, error: 'Conflict', message: 'errors.roleGroupInUse' });
     const spare = (await t().post('/api/v1/rolegroup', admin, { roleGroupName: 'Spare' })).json() as Row;
     expect((await t().del(`/api/v1/rolegroup/${spare.roleGroupId}`, admin)).json()).toEqual({ status: 200 });
     expect((await t().get(`/api/v1/rolegroup/${spare.roleGroupId}`, admin)).statusCode).toBe(404);

@@ -59,7 +59,7 @@ describe('I-SEC-01 SIP passwords where Asterisk reads them', () => {
     for (const pass of ['acme-241', 'abcd', '2415551234', 'kD9_241_qP0a', 'aaaaaaaaaaaa']) {
       const res = await call('admin', 'POST', '/api/v1/extension', { number: '241', pass });
       expect(res.statusCode, pass).toBe(400);
-      expect(issues(res), pass).toEqual([{ path: 'pass', message: WEAK }]);
+      expect(issues(res), pass).toEqual([expect.objectContaining({ path: 'pass', message: WEAK })]);
     }
     const created = await call('admin', 'POST', '/api/v1/extension', { number: '241', pass: STRONG });
     expect(created.statusCode).toBe(201);
@@ -70,7 +70,7 @@ describe('I-SEC-01 SIP passwords where Asterisk reads them', () => {
     const row = await byNumber('211');
     const weak = await call('admin', 'PUT', `/api/v1/extension/${row.id}`, { ...row, pass: 'acme-2111' });
     expect(weak.statusCode).toBe(400);
-    expect(issues(weak)).toEqual([{ path: 'pass', message: WEAK }]);
+    expect(issues(weak)).toEqual([expect.objectContaining({ path: 'pass', message: WEAK })]);
     // the stored acme-211 stays until someone changes it: other fields can still be edited
     const kept = await call('admin', 'PUT', `/api/v1/extension/${row.id}`, { ...row, pass: '', description: 'Kept password' });
     expect(kept.statusCode).toBe(200);

@@ -324,7 +324,7 @@ describeEachDatabase('time conditions, extension schedules and the extension bul
     const id = (created.json() as { id: number }).id;
     const rule = await createTime(t(), { name: 'Nights', default: 'hangup', options: [{ from: '20:00', to: '23:00', days: ['Mon'], action: `queue:${id}` }] });
     const res = await t().del(`/api/v1/queue/${id}`, ADMIN);
-    expect({ http: res.statusCode, body: res.json() as unknown }).toEqual({ http: 522, body: { status: 522, error: 'In Use By Time', message: 'errors.inUseByTime' } });
+    expect({ http: res.statusCode, body: res.json() as unknown }).toEqual({ http: 522, body: expect.objectContaining({ status: 522, error: 'In Use By Time', message: 'errors.inUseByTime' }) });
     // named by the default only
     await t().put(`${TIME}/${rule.id}`, ADMIN, { name: 'Nights', default: `queue:${id}`, options: [{ from: '20:00', to: '23:00', days: ['Mon'], action: 'hangup' }] });
     expect((await t().del(`/api/v1/queue/${id}`, ADMIN)).statusCode).toBe(522);
@@ -336,7 +336,7 @@ describeEachDatabase('time conditions, extension schedules and the extension bul
   it('F-ERR-06 deleting a time condition a trunk sends calls to answers 520 errors.inUseByTrunk', async () => {
     const hours = await timeNamed(t(), 'Business hours');
     const res = await t().del(`${TIME}/${hours.id}`, ADMIN);
-    expect({ http: res.statusCode, body: res.json() as unknown }).toEqual({ http: 520, body: { status: 520, error: 'In Use By Trunk', message: 'errors.inUseByTrunk' } });
+    expect({ http: res.statusCode, body: res.json() as unknown }).toEqual({ http: 520, body: expect.objectContaining({ status: 520, error: 'In Use By Trunk', message: 'errors.inUseByTrunk' }) });
     expect(await timeNamed(t(), 'Business hours')).toEqual(hours);
   });
 

@@ -16,7 +16,10 @@ function menu(level: Level, options: { params?: Record<string, string>; workingC
   return menuKeys(buildMenu({ user: user(level, options.user), params: options.params ?? ALL_PARAMS, workingCorp: options.workingCorp ?? null }));
 }
 
+// J-UX-02: the system and mail parameters are in every supervisor's menu, not only the nick paramsvoip's
 const L1_CONFIG = [
+  'config/paramsvoip',
+  'config/paramsMail',
   'config/corp',
   'config/destinationGroup',
   'config/lookAndFeel',
@@ -341,6 +344,8 @@ describe('the route table', () => {
     expect(built.sort()).toEqual(
       [
         'home',
+        // J-UX-02: About is a real page
+        'about',
         'configHome',
         'corp',
         'corpNew',

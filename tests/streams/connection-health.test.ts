@@ -79,6 +79,23 @@ describe('connection health (marbles)', () => {
     });
   });
 
+  it('J-UX-03 a server that drives no PBX (PBX=none) reads noPbx, never LIVE; its snapshots are fresh (nothing is stale)', () => {
+    scheduler().run(({ hot, expectObservable }) => {
+      const state$ = hot<HubConnectionState>('a', { a: 'connected' });
+      const events$ = hot<HubEvent>('--b-c-d', {
+        b: hub.pbx('none', 10),
+        c: hub.allExtensions([ext('201')], 20),
+        d: hub.pbx('up', 30),
+      });
+      expectObservable(connectionHealth(state$, events$, { corpId: CORP })).toBe('a-b-c-d', {
+        a: { state: 'live', stale: false, asOf: null },
+        b: { state: 'noPbx', stale: false, asOf: 10 },
+        c: { state: 'noPbx', stale: false, asOf: 20 },
+        d: { state: 'live', stale: false, asOf: 30 },
+      });
+    });
+  });
+
   it('the hub connection lost while the PBX is down reads reconnecting; back, the PBX still down: pbxDown; another corp’s PbxStatus changes nothing', () => {
     scheduler().run(({ hot, expectObservable }) => {
       const state$ = hot<HubConnectionState>('a---c---e', { a: 'connected', c: 'reconnecting', e: 'connected' });

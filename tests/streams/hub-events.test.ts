@@ -32,6 +32,8 @@ const valid: { [K in keyof HubPushes]: HubPushes[K] } = {
     agent: { dndSince: null, pause: { queues: [1, 2], reason: 'LUNCH', label: 'Lunch', since: 5, warnAfterMs: 1_800_000 }, wrapUp: { since: 1, until: 11 } },
     ts: 6,
   },
+  KioskTicker: { corpId: CORP, messages: [{ id: 1, corpId: CORP, text: 'Storm drill at 3', priority: 'warning', screens: [4], createdAt: 1, expiresAt: 2, author: 'admin' }], ts: 7 },
+  KioskAlert: { corpId: CORP, screenId: 4, name: 'Floor TV', state: 'dark', seenAt: 1, ts: 8 },
 };
 
 describe('hub events: raw records to typed events', () => {

@@ -43,6 +43,12 @@ export function keptCdr(earlier: CdrRow, later: CdrRow): CdrRow {
 
 export class CallRecords {
   private cdrSequence = 0;
+  /**
+   * While set, nothing is written (the simulator's warm-up, H-WARM-01: the minutes before a start are
+   * the previous run's or the backfill's; a restart must not write them twice). A call in progress at
+   * the start writes its rows when it ends.
+   */
+  muted = false;
   private wav: Uint8Array | null = null;
 
   constructor(
@@ -57,6 +63,7 @@ export class CallRecords {
   }
 
   private safe(what: string, fn: () => void | Promise<void>): void {
+    if (this.muted) return;
     try {
       const r = fn();
       if (r && typeof (r as Promise<void>).catch === 'function') (r as Promise<void>).catch((error: unknown) => this.log.warn(`simulator: ${what} failed`, { error: String(error) }));

@@ -16,6 +16,13 @@ export interface SimExtension {
   onbusy?: string;
   /** do-not-disturb (extension.dnd_since set): not rung, a call to it is busy (G-AGS-03) */
   dnd?: boolean;
+  /**
+   * part of the simulated floor (default true): its phone goes offline now and then and it makes and
+   * takes the floor's random calls. false: a desk phone the simulator's own traffic leaves alone
+   * (always registered, never a random caller or callee); only commands ring it (originate,
+   * click-to-call, transfers), so a demo's example call finds it free (H-WARM-04)
+   */
+  onFloor?: boolean;
 }
 
 /** A member paused before the simulator started (queue_member.paused after a restart, G-AGS-04). */
@@ -50,7 +57,7 @@ export interface SimQueue {
   serviceLevelSec?: number;
   /** inbound calls per hour (Poisson), before the hourly profile */
   callsPerHour: number;
-  /** the DID callers dial (default `4000{id}`) */
+  /** the DID callers dial without the corp's routing (default `4000{id}`; with it, the trunk's number) */
   did?: string;
   /** how long one member rings (s), default 15 */
   ringTimeoutSec?: number;
@@ -68,8 +75,44 @@ export interface SimQueue {
   poll?: SimQueuePoll | null;
 }
 
+/** A trunk as the dialplan reads it (C-TRK): its number is the DID callers dial; `action` a destination (domain/destinations.ts). */
+export interface SimTrunk {
+  number: string;
+  action: string;
+  outgoing: boolean;
+  preference: boolean;
+  enabled: boolean;
+}
+
+/** A time condition (C-TC): the first option whose days and hours hold now, else the default action. */
+export interface SimTimeCondition {
+  id: number;
+  defaultAction: string;
+  options: { from: string; to: string; days: string; action: string }[];
+}
+
+/** An IVR's options: [option0 (no key), option1 .. option9], destinations. */
+export interface SimIvr {
+  id: number;
+  options: string[];
+}
+
 export interface SimCorp {
   corpId: number;
+  /**
+   * The corp's routing as Asterisk runs it (H-WARM-02). Given (the live directory always gives it):
+   * inbound calls arrive on the trunks' numbers and follow their actions (time conditions in
+   * `timeZone`, IVRs), so a queue no trunk reaches gets no calls, and calls out leave by the
+   * preferred outgoing trunk (none: no calls out). Absent (a corp built by hand in a test): every
+   * queue is reached on the made-up trunk `trunk` by its `did`, as before.
+   */
+  trunks?: SimTrunk[];
+  times?: SimTimeCondition[];
+  ivrs?: SimIvr[];
+  /** enabled SIP routes (C-SIP) whose trunk is enabled: a number a pattern takes leaves translated by that trunk */
+  routes?: { pattern: string; translation: string; trunkNumber: string }[];
+  /** the zone time conditions are read in; absent: UTC */
+  timeZone?: string;
   extensions: SimExtension[];
   queues: SimQueue[];
   /** extension-to-extension calls per hour for the whole corp (default 0) */
@@ -252,6 +295,13 @@ export interface SimulatorOptions {
   /** ARI `asterisk_id` (default '52:54:00:ca:11:b0') */
   asteriskId?: string;
   log?: SimulatorLogger;
+  /**
+   * H-WARM-01: the simulation begins this long before `startTime` and runs up to it (warmUp(), or at
+   * start()) before anyone sees an event, so the floor starts in its steady state: calls in progress
+   * with the elapsed times they would have, callers waiting. The warm-up writes no records (a call in
+   * progress at the start writes its own when it ends). Default 0 (an empty floor at start).
+   */
+  warmUpMs?: number;
 }
 
 export const MANUAL_START = Date.UTC(2024, 4, 1, 8, 0, 0);

@@ -9,6 +9,7 @@ import { endpointName } from '../../../domain';
 import type { DialStatus } from '../ari';
 import type { CdrDisposition } from '../records';
 import type { CallRecords, CdrFields } from './call-records';
+import { outboundDial } from './routes';
 import type { CorpState, DialCall, ExtState, SimChannel } from './state';
 import type { Voicemail } from './voicemail';
 import { SEC, type SimWorld } from './world';
@@ -20,8 +21,9 @@ export class DialCalls {
     private readonly voicemail: Voicemail,
   ) {}
 
+  /** the floor's phones free to call (a desk phone off the floor is left alone: SimExtension.onFloor) */
   private idleRegistered(corp: CorpState): ExtState[] {
-    return [...corp.exts.values()].filter((e) => e.registered && !e.removed && e.channels.size === 0);
+    return [...corp.exts.values()].filter((e) => e.registered && !e.removed && e.channels.size === 0 && e.cfg.onFloor !== false);
   }
 
   randomDialCall(corp: CorpState, external: boolean): void {
@@ -30,9 +32,12 @@ export class DialCalls {
     if (idle.length === 0) return;
     const a = w.rng.pick(idle);
     let target: string;
-    if (external) target = `0${w.rng.pick(['11', '21', '31', '41', '51'])}${w.rng.int(30_000_000, 39_999_999)}`;
-    else {
-      const others = [...corp.exts.values()].filter((e) => e !== a && !e.removed);
+    if (external) {
+      target = `0${w.rng.pick(['11', '21', '31', '41', '51'])}${w.rng.int(30_000_000, 39_999_999)}`;
+      // with the corp's routing and no trunk out, the number has no way out: the phone does not dial it
+      if (outboundDial(corp.cfg, target) === null) return;
+    } else {
+      const others = [...corp.exts.values()].filter((e) => e !== a && !e.removed && e.cfg.onFloor !== false);
       if (others.length === 0) return;
       target = w.rng.pick(others).number;
     }
@@ -52,7 +57,9 @@ export class DialCalls {
   /** `from`: who calls as the records name it; default the extension's user (an outside caller a transfer sends on has no extension) */
   newDialCall(corp: CorpState, aExt: ExtState | null, target: string, origin: DialCall['origin'], from = { name: aExt?.userName ?? '', number: aExt?.number ?? '' }): DialCall {
     const external = !corp.exts.has(target);
-    const dialstring = external ? `${target}@${corp.trunk}` : endpointName(corp.corpId, target);
+    // a number outside leaves as the dialplan sends it (SIP route, else the outbound trunk)
+    const out = external ? (outboundDial(corp.cfg, target) ?? { endpoint: corp.trunk, number: target }) : null;
+    const dialstring = out ? `${out.number}@${out.endpoint}` : endpointName(corp.corpId, target);
     const call: DialCall = {
       ...this.w.newBase(corp),
       kind: 'dial',
@@ -89,7 +96,7 @@ export class DialCalls {
       return;
     }
     const b = w.newChannel(corp, call, {
-      endpoint: bExt ? bExt.endpoint : corp.trunk,
+      endpoint: bExt ? bExt.endpoint : call.dialstring.slice(call.dialstring.indexOf('@') + 1),
       ext: bExt,
       state: 'Down',
       caller: bExt ? { name: bExt.userName, number: bExt.number } : { name: '', number: call.target },

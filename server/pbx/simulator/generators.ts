@@ -3,6 +3,7 @@
  * as Poisson arrivals (optionally shaped by an hourly profile), and phones that unregister now and
  * then and come back.
  */
+import { routesToQueue } from './routes';
 import type { CorpState, ExtState, QueueState } from './state';
 import type { Timer } from './scheduler';
 import { HOUR, SEC, type SimWorld } from './world';
@@ -65,9 +66,17 @@ export class Generators {
     return (q.members.size * t.memberLoad * 3600) / Math.max(1, handleSec);
   }
 
+  /**
+   * A queue's callers. With the corp's routing (SimCorp.trunks), only while some trunk leads to it
+   * (time conditions change that during the day): a queue nothing reaches gets no calls (H-WARM-02).
+   */
   scheduleArrival(q: QueueState): void {
+    const w = this.w;
+    const routed = q.corp.cfg.trunks !== undefined;
+    const sized = w.traffic.memberLoad > 0;
+    const rate = () => (routed && routesToQueue(q.corp.cfg, q.cfg.id, w.now()).length === 0 ? 0 : sized ? this.arrivalRate(q) : q.cfg.callsPerHour);
     this.poisson(
-      this.w.traffic.memberLoad > 0 ? () => this.arrivalRate(q) : q.cfg.callsPerHour,
+      routed || sized ? rate : q.cfg.callsPerHour,
       () => this.targets.inboundCall(q),
       (t) => (q.arrivalTimer = t),
     );
@@ -87,7 +96,8 @@ export class Generators {
     let delay = delayMs;
     if (delay === undefined) {
       if (ext.registered) {
-        if (!(w.traffic.unregisterPerHour > 0)) return;
+        // a desk phone off the floor stays registered (SimExtension.onFloor)
+        if (!(w.traffic.unregisterPerHour > 0) || ext.cfg.onFloor === false) return;
         delay = w.rng.exponential(HOUR / w.traffic.unregisterPerHour);
       } else delay = w.rng.lognormal(w.traffic.offlineMeanMin * 60 * SEC, 0.5);
     }

@@ -5,10 +5,11 @@
  * answered campaign call joins a queue the same way, without the IVR. queue_log rows as Asterisk
  * writes them (reference/protocols.md §4.3), one cdr row per call.
  */
-import { campaignCdrUserfield } from '../../../domain';
+import { campaignCdrUserfield, trunkEndpointName } from '../../../domain';
 import type { CdrDisposition } from '../records';
 import { agentQuality, ivrWalk, pollAnswer } from './caller-behaviour';
 import type { CallRecords, CdrFields } from './call-records';
+import { routesToQueue, type InboundRoute } from './routes';
 import type { CallBase, CampaignOrigin, ExtState, Leg, MemberState, QueueCall, QueueState, SimChannel } from './state';
 import { SEC, type SimWorld } from './world';
 
@@ -22,15 +23,28 @@ export class QueueCalls {
 
   // ================================================================ arrival and IVR
 
+  /**
+   * A caller for `q`. With the corp's routing (SimCorp.trunks) the caller dials a trunk's number that
+   * leads to the queue now (one of them, when several do) and presses the IVR keys on the way; none:
+   * no call (H-WARM-02). Without it, the made-up trunk and the queue's `did`.
+   */
   inboundCall(q: QueueState): void {
     const w = this.w;
     const corp = q.corp;
+    let route: InboundRoute | null = null;
+    if (corp.cfg.trunks) {
+      const routes = routesToQueue(corp.cfg, q.cfg.id, w.now());
+      if (routes.length === 0) return;
+      route = routes.length === 1 ? routes[0] : w.rng.pick(routes);
+    }
     const number = `55119${w.rng.int(10_000_000, 99_999_999)}`;
     const name = w.rng.chance(0.35) ? w.rng.pick(CALLER_NAMES) : '';
-    const did = q.cfg.did ?? `4000${q.cfg.id}`;
+    const did = route ? route.trunk : (q.cfg.did ?? `4000${q.cfg.id}`);
     const call: QueueCall = {
       ...w.newBase(corp),
       kind: 'queue',
+      did,
+      ivrs: route ? route.ivrs : q.cfg.ivr ? [q.cfg.ivr] : [],
       queue: q,
       caller: null as unknown as SimChannel, // set right below: the channel needs its call
       phase: 'ivr',
@@ -45,7 +59,7 @@ export class QueueCalls {
     };
     w.calls.add(call);
     const ch = w.newChannel(corp, call, {
-      endpoint: corp.trunk,
+      endpoint: route ? trunkEndpointName(route.trunk) : corp.trunk,
       ext: null,
       state: 'Ring',
       caller: { name, number },
@@ -60,7 +74,8 @@ export class QueueCalls {
     w.callerId(ch, `${q.cfg.name}${name ? `: ${name}` : ''}`);
     w.dialplan(ch, 'Answer', '');
     w.setState(ch, 'Up');
-    const ivr = q.cfg.ivrSec ?? 8;
+    // a trunk that leads straight to the queue has no menu on the way
+    const ivr = route && route.ivrs.length === 0 ? 0 : (q.cfg.ivrSec ?? 8);
     if (ivr > 0) {
       w.dialplan(ch, 'BackGround', `custom/ivr-${q.name}`);
       w.later(call, w.rng.lognormal(ivr * SEC, 0.4), () => {
@@ -75,12 +90,10 @@ export class QueueCalls {
    * invalid key now and then, then the digit of this queue.
    */
   private logIvrWalk(call: QueueCall): void {
-    const ivr = call.queue.cfg.ivr;
-    if (!ivr) return;
-    const steps = ivrWalk(this.w.choices, ivr.digit, this.w.traffic);
+    const steps = call.ivrs.flatMap((ivr) => ivrWalk(this.w.choices, ivr.digit, this.w.traffic).map((option) => ({ id: ivr.id, option })));
     const from = call.startedAt;
     const span = this.w.now() - from;
-    steps.forEach((option, i) => this.records.ivrChoice(call.corp.corpId, ivr.id, Math.round(from + (span * (i + 1)) / steps.length), call.caller, option));
+    steps.forEach((step, i) => this.records.ivrChoice(call.corp.corpId, step.id, Math.round(from + (span * (i + 1)) / steps.length), call.caller, step.option));
   }
 
   /**
@@ -120,7 +133,7 @@ export class QueueCalls {
 
   /** the queue call of a channel that comes from elsewhere (an answered campaign call, a transfer): waiting, nothing rung yet */
   private joiningCall(base: CallBase, q: QueueState, ch: SimChannel, extra: Pick<Partial<QueueCall>, 'campaign' | 'transferred' | 'priorCdr'>): QueueCall {
-    const call: QueueCall = { ...base, kind: 'queue', queue: q, caller: ch, phase: 'waiting', enteredAt: 0, originalPosition: 0, legs: [], tried: new Set<string>(), retryAt: 0, agent: null, agentCh: null, campaign: null, ...extra };
+    const call: QueueCall = { ...base, kind: 'queue', did: '', ivrs: [], queue: q, caller: ch, phase: 'waiting', enteredAt: 0, originalPosition: 0, legs: [], tried: new Set<string>(), retryAt: 0, agent: null, agentCh: null, campaign: null, ...extra };
     ch.call = call;
     this.w.calls.add(call);
     return call;
@@ -415,7 +428,7 @@ export class QueueCalls {
     return {
       src: ch.caller.number,
       clid: `"${ch.caller.name}" <${ch.caller.number}>`,
-      dst: transferred ? transferred.dst : (call.queue.cfg.did ?? `4000${call.queue.cfg.id}`),
+      dst: transferred ? transferred.dst : call.did,
       dcontext: transferred ? transferred.dcontext : `c${call.corp.corpId}-inbound`,
       channel: ch,
       dstchannel: disposition === 'ANSWERED' && call.agentCh ? call.agentCh.name : '',

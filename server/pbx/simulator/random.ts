@@ -1,15 +1,7 @@
-/** Seeded randomness for the simulator: mulberry32 and the distributions a call centre needs. */
+/** Seeded randomness for the simulator: mulberry32 (domain/random) and the distributions a call centre needs. */
+import { mulberry32 } from '../../../domain/random';
 
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /**
  * A seed for one more independent stream of the same simulation (FNV-1a of the label, mixed with the

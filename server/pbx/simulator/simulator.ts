@@ -47,6 +47,7 @@ import { Generators } from './generators';
 import { Members } from './members';
 import { SpyCalls } from './spy-calls';
 import { QueueCalls } from './queue-calls';
+import { outboundEndpoint } from './routes';
 import { Transfers } from './transfers';
 import type { Call, CorpState, ExtState, SimChannel, SimulatorStats } from './state';
 import { Voicemail } from './voicemail';
@@ -99,13 +100,19 @@ export class CallCentreSimulator implements PbxAdapter {
   private pacer: NodeJS.Timeout | null = null;
   private realStart = 0;
   private virtualStart = 0;
+  /** the simulation runs silently up to here before its first start (SimulatorOptions.warmUpMs) */
+  private readonly warmUntil: number;
+  /** the virtual time the simulation began (startTime less the warm-up); its records begin at startTime */
+  readonly origin: number;
 
   constructor(options: SimulatorOptions) {
     this.driver = options.driver ?? 'realtime';
     this.timeFactor = options.timeFactor ?? 1;
+    this.warmUntil = options.startTime ?? (this.driver === 'manual' ? MANUAL_START : Date.now());
+    this.origin = this.warmUntil - Math.max(0, options.warmUpMs ?? 0);
     const w = new SimWorld({
       seed: options.seed,
-      start: options.startTime ?? (this.driver === 'manual' ? MANUAL_START : Date.now()),
+      start: this.origin,
       traffic: mergeTraffic(options.traffic),
       application: options.application ?? 'callboard',
       asteriskId: options.asteriskId ?? '52:54:00:ca:11:b0',
@@ -149,13 +156,35 @@ export class CallCentreSimulator implements PbxAdapter {
     this.w.sched.runUntil(time);
   }
 
+  /**
+   * H-WARM-01: runs the floor from its origin up to the start time (at once, whatever the driver), so
+   * the first thing anyone sees is the steady state: calls in progress since a plausible while, callers
+   * waiting. Those minutes leave no records (CallRecords.muted: they are the previous run's or the
+   * backfill's); a call in progress at the start writes its own when it ends. The events go to whoever
+   * listens already (the live runtime listens only after, and reads the state from the snapshot).
+   * start() does it too.
+   */
+  warmUp(): void {
+    this.startGenerators();
+    if (this.w.now() >= this.warmUntil) return;
+    this.records.muted = true;
+    try {
+      this.w.sched.runUntil(this.warmUntil);
+    } finally {
+      this.records.muted = false;
+    }
+  }
+
+  private startGenerators(): void {
+    if (this.generatorsStarted) return;
+    this.generatorsStarted = true;
+    for (const corp of this.w.corps.values()) this.generators.start(corp);
+  }
+
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    if (!this.generatorsStarted) {
-      this.generatorsStarted = true;
-      for (const corp of this.w.corps.values()) this.generators.start(corp);
-    }
+    this.warmUp();
     if (this.driver === 'realtime') {
       this.realStart = Date.now();
       this.virtualStart = this.w.now();
@@ -224,6 +253,7 @@ export class CallCentreSimulator implements PbxAdapter {
       return;
     }
     corp.cfg = cfg;
+    corp.trunk = outboundEndpoint(cfg) ?? `${cfg.corpId}_trunk`;
     const wanted = new Map(cfg.extensions.map((e) => [e.number, e]));
     for (const ext of [...corp.exts.values()]) {
       if (!wanted.has(ext.number)) this.removeExtension(ext);
@@ -289,7 +319,7 @@ export class CallCentreSimulator implements PbxAdapter {
     const corp: CorpState = {
       cfg,
       corpId: cfg.corpId,
-      trunk: cfg.trunk ?? `${cfg.corpId}_trunk`,
+      trunk: outboundEndpoint(cfg) ?? `${cfg.corpId}_trunk`,
       exts: new Map(),
       queues: new Map(),
       timers: [],
@@ -299,7 +329,11 @@ export class CallCentreSimulator implements PbxAdapter {
     // new: its phones register shortly, each with the events a PBX sends, as a phone added to a known corp
     // does (setCorp). Registered from the start, they showed offline forever: the realtime service had
     // read the corp's states before the simulator knew it (live-runtime reloadOnce), and no event followed.
-    cfg.extensions.forEach((e, i) => w.newExtension(corp, e, i, running ? false : !w.rng.chance(w.traffic.offlineAtStart)));
+    // (a desk phone off the floor is there all the same: the draw is made for it too, so the floor's stay as they were)
+    cfg.extensions.forEach((e, i) => {
+      const online = !w.rng.chance(w.traffic.offlineAtStart);
+      w.newExtension(corp, e, i, running ? false : online || e.onFloor === false);
+    });
     for (const q of cfg.queues) w.newQueue(corp, q);
     if (running && this.generatorsStarted) this.generators.start(corp);
     if (running) for (const ext of corp.exts.values()) this.registersShortly(ext);

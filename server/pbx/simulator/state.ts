@@ -139,6 +139,10 @@ export interface CampaignOrigin {
 
 export interface QueueCall extends CallBase {
   kind: 'queue';
+  /** the number the caller dialled (a trunk's DID; '' for a caller who came from elsewhere) */
+  did: string;
+  /** the IVRs on the way and the key pressed in each (their choices are logged, D-IST) */
+  ivrs: { id: number; digit: string }[];
   queue: QueueState;
   caller: SimChannel;
   /** 'poll': the agent hung up and the caller answers the queue's poll */

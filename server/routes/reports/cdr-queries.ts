@@ -6,11 +6,11 @@ import { channelEndpoint, int, numOrNull, queryRows, type CorpReport } from './r
 /**
  * The CDR search (D-CDR). One round trip per search: the total and the page come back as one row (a
  * page past the end still says how many there are). Rows are found by the (corp_id, calldate) index;
- * the type is the row's direction (`cdr_direction`, migration 0007) or, for an extension, the calls
+ * the type is the row's direction (`cdr_direction`, migrations 0007 and 0024) or, for an extension, the calls
  * it made, was dialled at, or answered (its channel on either side). A row's destination type is the
  * group cdr_class gave it when it was written.
  */
-const direction = sql`cdr_direction(c.channel, c.dstchannel, c.dcontext, c.lastdata)`;
+const direction = sql`cdr_direction(c.channel, c.dstchannel, c.dcontext, c.lastdata, c.userfield)`;
 
 function conditions(corpId: number, search: CdrSearch): SQL {
   const base = sql`c.corp_id = ${corpId} and c.calldate >= ${search.from}::timestamptz and c.calldate <= ${search.to}::timestamptz`;

@@ -14,6 +14,7 @@ import { findEntry } from '../navigation';
 import { usePaths } from '../paths';
 import { useSession, useUser } from '../session';
 import { STORAGE_KEYS } from '../session-store';
+import { FleetAlerts } from '../../features/kiosk-screens/fleet-alerts';
 import { MonitorNav } from './monitor-nav';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -95,6 +96,8 @@ export function ShellLayout() {
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar title={title} user={user} />
+        {/* H-FLEET-02: a TV of the corp gone dark is said on every screen */}
+        <FleetAlerts />
         <main className="scroll-thin min-h-0 flex-1 overflow-auto bg-brand-bg" data-testid="page">
           <div className="mx-auto w-full max-w-[1400px] p-4 sm:p-6">
             <MonitorNav user={user} to={paths.to} />

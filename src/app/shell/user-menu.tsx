@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LogOut, Moon, UserRound } from 'lucide-react';
+import { Info, LogOut, Moon, UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MyUser } from '../../../domain/auth';
@@ -101,6 +101,18 @@ export function UserMenu({ user }: { user: MyUser }) {
             >
               <UserRound className="size-4 text-muted" aria-hidden />
               {t('userMenu.editProfile')}
+            </button>
+            <button
+              type="button"
+              className="flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-ring"
+              onClick={() => {
+                close();
+                navigate(paths.toEntry('about'));
+              }}
+              data-testid="user-menu-about"
+            >
+              <Info className="size-4 text-muted" aria-hidden />
+              {t('nav.about')}
             </button>
             <button
               type="button"

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Circle, Headphones, PhoneForwarded, PhoneOff, Square } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGING } from '../../../domain/constants';
 import { LEVEL } from '../../../domain/levels';
@@ -24,6 +24,7 @@ import { SpyDialog, TransferDialog, useCallAction, useCallPermissions } from './
 import { activeCallSearchText, callTimeFormat, destinationType, formatElapsed } from './live-rows';
 import { LiveCorpGate } from './live-corp-gate';
 import { useLiveCorp } from './use-live-corp';
+import { partyText } from '../../ui/party-text';
 import { useObservable } from '../../ui/use-observable';
 
 const TONE = { outgoing: 'primary', incoming: 'success', internal: 'neutral' } as const;
@@ -45,7 +46,15 @@ function ActiveCallsScreenLive() {
   const [busy, setBusy] = useState(false);
 
   const calls$ = useMemo(() => (hub && corpId !== null ? sharedActiveCalls(hub, corpId) : null), [hub, corpId]);
-  const calls = useObservable(calls$, [] as ActiveCall[]);
+  // null until the first list arrives: "loading", never "No data available" while calls are in progress
+  const latest = useObservable(calls$, null as ActiveCall[] | null);
+  const calls = latest ?? [];
+  // J-UX-03: the server pushes ActiveCalls on a change; a screen opened between two changes asks for the
+  // list (GetAllChannels answers it too) instead of showing nothing until the next call event. Asked
+  // after the subscription above (effects run in order); the connect-time snapshots ask it otherwise.
+  useEffect(() => {
+    if (hub && corpId !== null && hub.state === 'connected') void hub.invoke('GetAllChannels', corpId).catch(() => undefined);
+  }, [hub, corpId]);
   const tick$ = useMemo(() => clock$(), []);
   const now = useObservable(tick$, Date.now());
   const mayHangUp = canAccess(user, { view: 'panel', action: 'update' });
@@ -88,15 +97,15 @@ function ActiveCallsScreenLive() {
         </span>
       ),
     },
-    { key: 'caller', header: t('live.activeCalls.origin'), className: 'tabular-nums' },
-    { key: 'trunk', header: t('live.activeCalls.trunk'), cell: (c) => c.trunk ?? '' },
+    { key: 'caller', header: t('live.activeCalls.origin'), className: 'tabular-nums', cell: (c) => partyText(t, c.caller) },
+    { key: 'trunk', header: t('live.activeCalls.trunk'), cell: (c) => (c.trunk ? partyText(t, c.trunk) : '') },
     {
       key: 'destination',
       header: t('live.activeCalls.destination'),
       className: 'tabular-nums',
       cell: (c) => (
         <span className="flex flex-wrap items-center gap-1.5">
-          {c.destination}
+          {partyText(t, c.destination)}
           {/* G-SPY-05: a supervisor's leg is a listening leg of the call it listens to */}
           {c.spy ? (
             <Badge tone="warning" data-testid="call-spy-leg">
@@ -135,6 +144,7 @@ function ActiveCallsScreenLive() {
         <DataTable
           rows={filtered}
           columns={columns}
+          loading={latest === null}
           rowKey={(c) => c.callId}
           pageSize={PAGING.tableRows}
           query={query}

@@ -67,7 +67,8 @@ function PanelLoadCheck() {
   return null;
 }
 
-const HEALTH_TONE = { live: 'success', pbxDown: 'danger', reconnecting: 'warning', offline: 'danger' } as const;
+// J-UX-03: a server that drives no PBX (PBX=none) is never a green LIVE
+const HEALTH_TONE = { live: 'success', pbxDown: 'danger', noPbx: 'warning', reconnecting: 'warning', offline: 'danger' } as const;
 
 /** LIVE, reconnecting, or "PBX unreachable" (issue 12, defect 4): the panel says what its data is worth. */
 function PanelHealth() {

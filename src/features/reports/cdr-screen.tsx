@@ -19,6 +19,7 @@ import { ReportTable, type ReportColumn } from './report-table';
 import { cdrAll, cdrQuery, corpDetailQuery } from './reports-api';
 import { TariffDialog } from './tariff-dialog';
 import { useFormContext } from 'react-hook-form';
+import { partyText } from '../../ui/party-text';
 import { ExtensionOptions, ViewSwitch } from './report-fields';
 
 /** CDR report (D-CDR): search by period and type, detailed (paged on the server, recordings, cost) or summarised. */
@@ -49,11 +50,11 @@ export default function CdrScreen() {
   const data = result.data;
   const detailed: ReportColumn<CdrDetailedRow>[] = [
     { key: 'date', header: t('reports.cdr.date'), value: (r) => formatDateTime(r.date, i18n.language, timeZone), className: 'whitespace-nowrap tabular-nums' },
-    { key: 'origin', header: t('reports.cdr.origin'), value: (r) => r.origin, className: 'tabular-nums' },
+    { key: 'origin', header: t('reports.cdr.origin'), value: (r) => partyText(t, r.origin), className: 'tabular-nums' },
     { key: 'caller', header: t('reports.cdr.caller'), value: (r) => r.caller, className: 'whitespace-nowrap' },
-    { key: 'destination', header: t('reports.cdr.destination'), value: (r) => r.destination, className: 'tabular-nums' },
-    { key: 'dialed', header: t('reports.cdr.dialed'), value: (r) => r.dialed, className: 'tabular-nums' },
-    { key: 'name', header: t('reports.cdr.name'), value: (r) => r.name ?? '' },
+    { key: 'destination', header: t('reports.cdr.destination'), value: (r) => partyText(t, r.destination), className: 'tabular-nums' },
+    { key: 'dialed', header: t('reports.cdr.dialed'), value: (r) => partyText(t, r.dialed), className: 'tabular-nums' },
+    { key: 'name', header: t('reports.cdr.name'), value: (r) => partyText(t, r.name) },
     { key: 'duration', header: t('reports.cdr.duration'), value: (r) => formatDuration(r.duration), className: 'tabular-nums' },
     { key: 'disposition', header: t('reports.cdr.disposition'), value: (r) => t(`reports.cdr.dispositions.${r.disposition.replace(' ', '_')}`, { defaultValue: r.disposition }) },
     ...(data?.detailed && data.costVisible ? [{ key: 'usercost', header: t('reports.cdr.usercost'), value: (r: CdrDetailedRow) => (r.usercost === null ? '' : formatMoney(r.usercost, locale)), className: 'tabular-nums text-right' }] : []),

@@ -44,9 +44,14 @@ describe.skipIf(skipReason !== null)('two instances with Redis: one leader, even
   const connections: HubConnection[] = [];
   let databaseUrl = '';
 
+  /** one data folder for both, as several instances must share (I-INST-07: a start checks it) */
+  let sharedDataDir: string | null = null;
   async function startInstance(port: number): Promise<Instance> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'callboard-cluster-'));
-    dirs.push(dataDir);
+    if (!sharedDataDir) {
+      sharedDataDir = mkdtempSync(path.join(tmpdir(), 'callboard-cluster-'));
+      dirs.push(sharedDataDir);
+    }
+    const dataDir = sharedDataDir;
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
         ...process.env,

@@ -76,6 +76,12 @@ describe('the connection', () => {
     expect(r.fake.startCalls).toBe(1);
   });
 
+  it('I-INST-04 the WebSocket is the only request of a connect (skipNegotiation): no negotiate for a balancer to send elsewhere', () => {
+    const r = rig({ url: undefined });
+    expect(r.builder.options?.skipNegotiation).toBe(true);
+    expect(r.builder.options?.transport).toBe(HttpTransportType.WebSockets);
+  });
+
   it('the token factory reads the latest token each time (a refreshed token is used at the next reconnect)', async () => {
     let token: string | null = 'first';
     const r = rig({ accessToken: () => token });
@@ -278,6 +284,8 @@ describe('records', () => {
       LogMon: true,
       PbxStatus: true,
       AgentState: true,
+      KioskTicker: true,
+      KioskAlert: true,
     };
     expect([...HUB_PUSH_NAMES].sort()).toEqual(Object.keys(contract).sort());
   });

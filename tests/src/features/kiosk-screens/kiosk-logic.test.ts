@@ -26,6 +26,7 @@ describe('kiosk boards: an ordered selection', () => {
       { board: 'agents', position: 1, canMoveUp: true, canMoveDown: false },
       { board: 'queues', position: null, canMoveUp: false, canMoveDown: false },
       { board: 'callers', position: null, canMoveUp: false, canMoveDown: false },
+      { board: 'heatmap', position: null, canMoveUp: false, canMoveDown: false },
     ]);
   });
 
