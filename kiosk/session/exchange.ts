@@ -58,6 +58,8 @@ async function userSession(params: KioskSessionParams, signal?: AbortSignal): Pr
   // nobody signed in in this browser: the URL is not usable as it is
   if (!token || !/^[0-9]{1,9}$/.test(params.screen)) throw new KioskHttpError(401, 'errors.kioskKey');
   const row = await getWithToken<KioskScreenRow>(`/kiosk/${params.screen}`, token, signal);
+  // a revoked screen is not shown to a signed-in tab either (J-UX-03): the same 410 as its key's exchange
+  if (row.revoked) throw new KioskHttpError(410, 'errors.kioskRevoked');
   return { token, expiration, corpId: row.corpId, screen: kioskScreenConfig(row) };
 }
 

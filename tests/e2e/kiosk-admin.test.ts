@@ -30,7 +30,7 @@ async function exchange(page: Page, url: string): Promise<number> {
   return response.status();
 }
 
-test('kiosk screens: an admin creates one with ordered boards, gets the address once, revokes and rotates it', async ({ page, context }) => {
+test('J-UX-03 kiosk screens: an admin creates one with ordered boards, gets the address once, revokes it (its address refused with the key and in a signed-in tab) and rotates it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page, 'acme', 'admin');
   await page.getByTestId('menu-kioskScreens').click();
@@ -95,6 +95,11 @@ test('kiosk screens: an admin creates one with ordered boards, gets the address 
   await expect(page.getByTestId(`revoke-${id}`)).toBeDisabled();
   await expect(row.getByText('Yes')).toBeVisible();
   expect(await exchange(page, url)).toBe(410);
+  // J-UX-03: a signed-in tab opening the revoked screen's address without its key is refused too
+  const signedIn = await context.newPage();
+  await signedIn.goto(new URL(url).pathname);
+  await expect(signedIn.getByTestId('kiosk-revoked')).toBeVisible({ timeout: 15_000 });
+  await signedIn.close();
 
   // rotate: confirmation, then a new address once; the screen works again with the new key
   await page.getByTestId(`rotate-${id}`).click();
