@@ -84,6 +84,8 @@ describe('G-SPY on the simulator', () => {
       const leg = res.json.channelId!;
       await advanceUntil(() => realtime().getChannels(acme).some((c) => c.id === leg && c.state === 'Up'), `the ${mode} leg answered`);
       expect(activeCalls()).toContainEqual(expect.objectContaining({ caller: '237', receiver: '202', spy: { number: '202', mode } }));
+      // the wall's record of the supervisor's phone: in use, its party the spied extension
+      expect(realtime().getExtensions(acme).find((e) => e.number === '237')).toMatchObject({ status: 2, peer: '202' });
       await sim.hangup(leg);
       await advanceUntil(() => callOf('237') === null, '237 free again');
       // the spied call goes on
