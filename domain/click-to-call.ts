@@ -147,6 +147,16 @@ export const C2C_OUTCOME_STATUS: Record<C2cOutcome, number> = {
 
 export type C2cSource = 'api' | 'form';
 
+/**
+ * The status an outcome answers, the one home of these numbers (J-ONE-01): on the signed-in form a
+ * bad or revoked key is 403, since a 401 there would sign the user out; a `failed` request answers
+ * the status the PBX gave when it gave one.
+ */
+export function c2cOutcomeStatus(outcome: C2cOutcome, source: C2cSource = 'api'): number {
+  if ((outcome === 'badKey' || outcome === 'keyRevoked') && source === 'form') return 403;
+  return C2C_OUTCOME_STATUS[outcome];
+}
+
 /** One row of the history (E-C2C-08: real requests, not sample rows). */
 export interface C2cHistoryRow {
   id: number;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { EXT_STATUS } from '../../domain';
+import { c2cOutcomeStatus, EXT_STATUS } from '../../domain';
 import type { Db } from '../db/database';
 import { extension } from '../db/schema';
 import { ApiFailure, notFound } from '../errors';
@@ -27,19 +27,19 @@ export async function originateFromExtension(db: Db, live: LiveRuntime | null, r
     .where(and(eq(extension.corpId, corpId), eq(extension.number, from), eq(extension.enabled, true)))
     .limit(1);
   if (!ext) return { outcome: 'notFound', failure: notFound() };
-  if (!live) return { outcome: 'pbxUnavailable', failure: new ApiFailure(503, 'errors.pbxUnavailable') };
+  if (!live) return { outcome: 'pbxUnavailable', failure: new ApiFailure(c2cOutcomeStatus('pbxUnavailable'), 'errors.pbxUnavailable') };
   const known = await Promise.resolve(live.ops.getExtensions(corpId)).catch(() => null);
-  if (known?.find((e) => e.number === from)?.status === EXT_STATUS.offline) return { outcome: 'notRegistered', failure: new ApiFailure(409, 'errors.extensionNotRegistered') };
+  if (known?.find((e) => e.number === from)?.status === EXT_STATUS.offline) return { outcome: 'notRegistered', failure: new ApiFailure(c2cOutcomeStatus('notRegistered'), 'errors.extensionNotRegistered') };
   try {
     const { channelId } = await live.ops.originate({ corpId, from, to });
     return { outcome: 'calling', channelId };
   } catch (error) {
     if (!(error instanceof PbxError)) throw error;
     const status = pbxStatus(error);
-    if (status === 503) return { outcome: 'pbxUnavailable', failure: new ApiFailure(503, 'errors.pbxUnavailable') };
-    if (status === 404) return { outcome: 'notFound', failure: new ApiFailure(404, 'errors.notFound') };
+    if (status === 503) return { outcome: 'pbxUnavailable', failure: new ApiFailure(c2cOutcomeStatus('pbxUnavailable'), 'errors.pbxUnavailable') };
+    if (status === 404) return { outcome: 'notFound', failure: new ApiFailure(c2cOutcomeStatus('notFound'), 'errors.notFound') };
     // the PBX refuses to ring a phone that is on a call (the simulator does; a caller retries later)
-    if (status === 409) return { outcome: 'busy', failure: new ApiFailure(409, 'errors.extensionBusy') };
+    if (status === 409) return { outcome: 'busy', failure: new ApiFailure(c2cOutcomeStatus('busy'), 'errors.extensionBusy') };
     return { outcome: 'failed', failure: new ApiFailure(status, 'errors.badRequest') };
   }
 }

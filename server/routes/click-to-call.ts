@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import {
-  C2C_OUTCOME_STATUS,
+  c2cOutcomeStatus,
   C2C_RULES,
   c2cHistoryQuery,
   c2cKeyCreateSchema,
@@ -211,24 +211,22 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
         await write(outcome, failure.status);
         throw failure;
       };
-      // the form's session is valid: a wrong key is a 403 there (a 401 would sign the user out)
-      const keyStatus = source === 'form' ? 403 : 401;
-      if (!key || !who.authenticated || key.corpId !== corpId) return refuse('badKey', new ApiFailure(keyStatus, 'errors.clickToCallKey'));
-      if (key.revokedAt !== null) return refuse('keyRevoked', new ApiFailure(keyStatus, 'errors.clickToCallKeyRevoked'));
-      if (!(await enabled())) return refuse('disabled', new ApiFailure(C2C_OUTCOME_STATUS.disabled, 'errors.clickToCallOff'));
+      if (!key || !who.authenticated || key.corpId !== corpId) return refuse('badKey', new ApiFailure(c2cOutcomeStatus('badKey', source), 'errors.clickToCallKey'));
+      if (key.revokedAt !== null) return refuse('keyRevoked', new ApiFailure(c2cOutcomeStatus('keyRevoked', source), 'errors.clickToCallKeyRevoked'));
+      if (!(await enabled())) return refuse('disabled', new ApiFailure(c2cOutcomeStatus('disabled'), 'errors.clickToCallOff'));
 
       keyOfRequest.set(request, key.id);
       // (isAllowed is only true for an allow list; isExceeded says whether this one is over the limit)
       const limit = await perKey(request);
       if (!limit.isAllowed && limit.isExceeded) {
-        await write('rateLimited', 429);
-        throw Object.assign(new ApiFailure(429, 'errors.tooManyRequests'), { retryAfter: limit.ttlInSeconds });
+        await write('rateLimited', c2cOutcomeStatus('rateLimited'));
+        throw Object.assign(new ApiFailure(c2cOutcomeStatus('rateLimited'), 'errors.tooManyRequests'), { retryAfter: limit.ttlInSeconds });
       }
       await ctx.db.update(clickToCallKey).set({ lastUsedAt: new Date() }).where(eq(clickToCallKey.id, key.id));
 
       const result = await originateFromExtension(ctx.db, live, { corpId, from: body.exten, to: body.destination });
       if (result.outcome !== 'calling') return refuse(result.outcome, result.failure);
-      await write('calling', 200, result.channelId);
+      await write('calling', c2cOutcomeStatus('calling'), result.channelId);
       return { status: 'calling', channelId: result.channelId };
     }
 
@@ -272,7 +270,7 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       async (request, reply) => {
         const { key, authenticated } = await keyOfApiRequest(request, request.body);
         // an unknown key names no corp: nothing to record
-        if (!key) throw new ApiFailure(401, 'errors.clickToCallKey');
+        if (!key) throw new ApiFailure(c2cOutcomeStatus('badKey'), 'errors.clickToCallKey');
         return withRetryAfter(reply, () => place(request, request.body, { source: 'api', corpId: key.corpId, key, authenticated, userId: null }));
       },
     );
@@ -286,8 +284,8 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       async (request) => {
         const key = await loadKey(parseC2cKeyId(request.body.user));
         const matches = secretMatches(request.body.password, key?.secretHash ?? '0'.repeat(64));
-        if (!key || !matches) throw new ApiFailure(401, 'errors.clickToCallKey');
-        if (key.revokedAt !== null) throw new ApiFailure(401, 'errors.clickToCallKeyRevoked');
+        if (!key || !matches) throw new ApiFailure(c2cOutcomeStatus('badKey'), 'errors.clickToCallKey');
+        if (key.revokedAt !== null) throw new ApiFailure(c2cOutcomeStatus('keyRevoked'), 'errors.clickToCallKeyRevoked');
         return signC2cToken(ctx.key, key);
       },
     );

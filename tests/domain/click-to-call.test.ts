@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { c2cFormBody, c2cFormSchema, c2cKeyId, c2cRequestSchema, parseC2cKeyId } from '../../domain/click-to-call';
+import { C2C_OUTCOME_STATUS, C2C_OUTCOMES, c2cFormBody, c2cFormSchema, c2cKeyId, c2cOutcomeStatus, c2cRequestSchema, parseC2cKeyId } from '../../domain/click-to-call';
 
 const messages = (input: unknown) => {
   const result = c2cFormSchema.safeParse(input);
@@ -33,5 +33,13 @@ describe('click-to-call rules (domain/click-to-call.ts)', () => {
     expect(parseC2cKeyId(c2cKeyId(12))).toBe(12);
     expect(parseC2cKeyId('c2c_2147483647')).toBe(2147483647);
     for (const bad of ['c2c_2147483648', 'c2c_0', 'c2c_012', '12', 'C2C_1', 'c2c_1 x', '']) expect(parseC2cKeyId(bad)).toBeNull();
+  });
+});
+
+describe('J-ONE-01 the click-to-call outcome statuses have one home', () => {
+  it('J-ONE-01 every outcome answers its status; a bad or revoked key on the signed-in form is 403 (a 401 would sign the user out)', () => {
+    for (const outcome of C2C_OUTCOMES) expect(c2cOutcomeStatus(outcome)).toBe(C2C_OUTCOME_STATUS[outcome]);
+    expect([c2cOutcomeStatus('badKey', 'api'), c2cOutcomeStatus('keyRevoked', 'api')]).toEqual([401, 401]);
+    expect([c2cOutcomeStatus('badKey', 'form'), c2cOutcomeStatus('keyRevoked', 'form'), c2cOutcomeStatus('busy', 'form')]).toEqual([403, 403, 409]);
   });
 });
