@@ -106,7 +106,7 @@ test('E-ROOM-09 E-ROOM-10 E-ROOM-11 E-ROOM-12 E-ROOM-14 E-ROOM-15 E-ROOM-16 E-RO
   await expect(page.getByTestId('error-room-users')).toHaveCount(0);
   await saveScreen(page, 'rooms-dialog');
   await page.getByTestId('room-submit').click();
-  await expectSnackbar(page, 'Sala created successfully');
+  await expectSnackbar(page, 'Room created successfully');
   await expect(dialog).toHaveCount(0);
   await expect(card(page, 'Support corner')).toContainText('1 participant');
 
@@ -117,12 +117,12 @@ test('E-ROOM-09 E-ROOM-10 E-ROOM-11 E-ROOM-12 E-ROOM-14 E-ROOM-15 E-ROOM-16 E-RO
   await expect(members.locator('[data-testid^="room-member-"]')).toHaveCount(1);
   await page.getByTestId('room-members-close').click();
 
-  // a name taken by another room: 'Failed to save Sala', the dialog stays open
+  // a name taken by another room: 'Failed to save the room', the dialog stays open
   await page.getByTestId('room-create').click();
   await page.getByTestId('room-name').fill('Sales huddle');
   await page.getByTestId('room-option-allUsers').check();
   await page.getByTestId('room-submit').click();
-  await expectSnackbar(page, 'Failed to save Sala: The data already exists; the action was not executed.');
+  await expectSnackbar(page, 'Failed to save the room: The data already exists; the action was not executed.');
   await expect(dialog).toBeVisible();
   await page.getByTestId('room-cancel').click();
 
@@ -133,7 +133,7 @@ test('E-ROOM-09 E-ROOM-10 E-ROOM-11 E-ROOM-12 E-ROOM-14 E-ROOM-15 E-ROOM-16 E-RO
   await page.getByTestId('room-name').fill('Support lounge');
   await page.getByTestId('room-option-allUsers').check();
   await page.getByTestId('room-submit').click();
-  await expectSnackbar(page, 'Sala updated successfully');
+  await expectSnackbar(page, 'Room updated successfully');
   await expect(card(page, 'Support lounge')).toContainText('All users');
   await expect(card(page, 'Support corner')).toHaveCount(0);
 
@@ -144,7 +144,7 @@ test('E-ROOM-09 E-ROOM-10 E-ROOM-11 E-ROOM-12 E-ROOM-14 E-ROOM-15 E-ROOM-16 E-RO
   await expect(card(page, 'Support lounge')).toBeVisible();
   await card(page, 'Support lounge').getByTestId('room-delete').click();
   await page.getByTestId('confirm-ok').click();
-  await expectSnackbar(page, 'Sala deleted successfully');
+  await expectSnackbar(page, 'Room deleted successfully');
   await expect(card(page, 'Support lounge')).toHaveCount(0);
   await expect(cards(page)).toHaveCount(3);
 });
