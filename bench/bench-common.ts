@@ -109,6 +109,8 @@ export interface ConnectRequest {
   port: number;
   n: number;
   concurrency: number;
+  /** connection i signs in with tokens[i % tokens.length] (bench/cluster-bench.ts: one user per corp); default BENCH_TOKEN */
+  tokens?: string[];
 }
 export interface WindowRequest {
   t: 'window';
@@ -138,6 +140,8 @@ export interface Connected {
   failed: number;
   ms: number;
   firstError: string | null;
+  /** connections open per token of ConnectRequest.tokens (so per corp) */
+  perToken: number[];
 }
 export interface WindowResult {
   t: 'result';
@@ -273,4 +277,58 @@ export function guardChild(name: string, maxMs: number): void {
     process.stderr.write(`[${name}] still running after ${Math.round(maxMs / 1000)} s, exiting\n`);
     process.exit(3);
   }, maxMs).unref();
+}
+
+// ------------------------------------------------------------------ the orchestrators' command line and report
+
+/** What every rung of an event ladder reports (bench:hub, bench:cluster). */
+export interface LadderStep {
+  /** events per second */
+  rate: number;
+  /** records fanned out per second by the schedule (Σ events × connections they go to / window) */
+  offeredPerSec: number;
+  /** DeviceStateChanged records the clients received per second while the window was open */
+  deliveredPerSec: number;
+  expected: number;
+  received: number;
+  lost: number;
+  /** the driver gave up (an event was more than abortLagMs late); the events it did not send are lost */
+  aborted: boolean;
+  p50: number;
+  p99: number;
+  max: number;
+  /** the longest time an event waited past its scheduled time */
+  driverLagMaxMs: number;
+  /** p99 under the limit and nothing lost */
+  pass: boolean;
+}
+
+/** `--name value`, `--name=value`, and `--name` alone for the names in `switches`; throws on anything not in `known` */
+export function parseFlags(argv: string[], known: string[], switches: string[] = []): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
+    const eq = arg.indexOf('=');
+    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    else if (switches.includes(arg.slice(2))) flags.set(arg.slice(2), '1');
+    else {
+      const value = argv[i + 1];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      flags.set(arg.slice(2), value);
+      i++;
+    }
+  }
+  for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
+  return flags;
+}
+
+/** a number with `digits` decimals, '-' for NaN and infinities */
+export const fmt = (x: number, digits = 1): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+
+/** a Markdown table, the first column left-aligned and the others right-aligned */
+export function markdownTable(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
 }

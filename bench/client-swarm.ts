@@ -98,10 +98,10 @@ function onFrame(client: Client, data: Buffer): void {
   }
 }
 
-async function negotiate(port: number): Promise<string> {
+async function negotiate(port: number, token: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}${HUB_PATH}/negotiate?negotiateVersion=1`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+    headers: { authorization: `Bearer ${token}` },
     signal: AbortSignal.timeout(10_000),
   });
   if (res.status !== 200) throw new Error(`negotiate answered ${res.status}`);
@@ -110,10 +110,10 @@ async function negotiate(port: number): Promise<string> {
   return body.connectionToken;
 }
 
-async function openOne(port: number): Promise<void> {
-  const token = await negotiate(port);
+async function openOne(port: number, bearer: string): Promise<void> {
+  const token = await negotiate(port, bearer);
   const ws = new WebSocket(`ws://127.0.0.1:${port}${HUB_PATH}?id=${encodeURIComponent(token)}`, {
-    headers: { authorization: `Bearer ${BENCH_TOKEN}` },
+    headers: { authorization: `Bearer ${bearer}` },
     perMessageDeflate: false,
     handshakeTimeout: 10_000,
   });
@@ -154,11 +154,14 @@ async function connect(req: ConnectRequest): Promise<void> {
   let failed = 0;
   let firstError: string | null = null;
   let next = 0;
+  const tokens = req.tokens?.length ? req.tokens : [BENCH_TOKEN];
+  const perToken = tokens.map(() => 0);
   const worker = async () => {
     while (next < req.n) {
-      next++;
+      const which = next++ % tokens.length;
       try {
-        await openOne(req.port);
+        await openOne(req.port, tokens[which]);
+        perToken[which]++;
         ok++;
       } catch (error) {
         failed++;
@@ -167,7 +170,7 @@ async function connect(req: ConnectRequest): Promise<void> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(req.concurrency, req.n) }, worker));
-  sendToParent({ t: 'connected', ok, failed, ms: clock() - t0, firstError });
+  sendToParent({ t: 'connected', ok, failed, ms: clock() - t0, firstError, perToken });
 }
 
 function openWindow(req: WindowRequest): void {

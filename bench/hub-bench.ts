@@ -21,17 +21,21 @@
  *   --coalesce-ms MS           the hub's coalesceMs option (default: the hub's own default)
  *   --profile                  V8 CPU profiles of the server and client processes into bench/results/profiles/
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Child, clockOffset } from './bench-child';
 import {
   clock,
+  fmt,
   machineCpu,
+  markdownTable,
+  parseFlags,
   type ClockReply,
   type Connected,
   type FromServer,
+  type LadderStep,
   type FromSwarm,
   type ServerMode,
   type ServerIdle,
@@ -74,22 +78,7 @@ interface Config {
 }
 
 function parseArgs(argv: string[]): Config {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) throw new Error(`unexpected argument ${arg}`);
-    const eq = arg.indexOf('=');
-    if (eq > 0) flags.set(arg.slice(2, eq), arg.slice(eq + 1));
-    else if (arg === '--quick' || arg === '--profile') flags.set(arg.slice(2), '1');
-    else {
-      const value = argv[i + 1];
-      if (value === undefined) throw new Error(`${arg} needs a value`);
-      flags.set(arg.slice(2), value);
-      i++;
-    }
-  }
-  const known = ['quick', 'clients', 'step-ms', 'warmup-ms', 'ladder', 'only', 'out', 'coalesce-ms', 'profile'];
-  for (const key of flags.keys()) if (!known.includes(key)) throw new Error(`unknown option --${key} (known: ${known.join(', ')})`);
+  const flags = parseFlags(argv, ['quick', 'clients', 'step-ms', 'warmup-ms', 'ladder', 'only', 'out', 'coalesce-ms', 'profile'], ['quick', 'profile']);
   const quick = flags.has('quick');
   const num = (flag: string, env: string, dflt: number, min: number): number => {
     const raw = flags.get(flag) ?? process.env[env];
@@ -125,122 +114,16 @@ function parseArgs(argv: string[]): Config {
 
 // ------------------------------------------------------------------ child processes
 
-type Tagged = { t: string };
-
-/** A forked process with typed request/answer messages; every wait has a deadline. */
-class Child<In extends Tagged, Out extends Tagged> {
-  readonly proc: ChildProcess;
-  private inbox: Out[] = [];
-  private waiters: { t: string; resolve: (m: Out) => void }[] = [];
-  private exited: Promise<number | null>;
-
-  constructor(
-    readonly name: string,
-    script: string,
-    args: string[],
-    extraExecArgv: string[] = [],
-  ) {
-    // process.execArgv carries tsx's loader, so the .ts children run the same way
-    this.proc = fork(path.join(HERE, script), args, {
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      execArgv: [...process.execArgv, ...extraExecArgv],
-    });
-    this.proc.on('message', (m: Out) => {
-      const i = this.waiters.findIndex((w) => w.t === m.t);
-      if (i >= 0) this.waiters.splice(i, 1)[0].resolve(m);
-      else this.inbox.push(m);
-    });
-    this.exited = new Promise((resolve) => this.proc.once('exit', (code) => resolve(code)));
-  }
-
-  send(message: In): void {
-    this.proc.send(message);
-  }
-
-  next<T extends Out>(t: T['t'], timeoutMs: number): Promise<T> {
-    const i = this.inbox.findIndex((m) => m.t === t);
-    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0] as T);
-    return new Promise<T>((resolve, reject) => {
-      const waiter = {
-        t,
-        resolve: (m: Out) => {
-          clearTimeout(timer);
-          resolve(m as T);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new Error(`${this.name}: no '${t}' within ${Math.round(timeoutMs / 1000)} s`));
-      }, timeoutMs);
-      this.waiters.push(waiter);
-      void this.exited.then((code) => {
-        if (this.waiters.includes(waiter)) {
-          clearTimeout(timer);
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          reject(new Error(`${this.name} exited (code ${code}) while waiting for '${t}'`));
-        }
-      });
-    });
-  }
-
-  async request<T extends Out>(message: In, answer: T['t'], timeoutMs: number): Promise<T> {
-    const promise = this.next<T>(answer, timeoutMs);
-    this.send(message);
-    return promise;
-  }
-
-  /** asks nicely with `stop`, then kills this child (by its own pid) after `graceMs` */
-  async stop(stopMessage: In, graceMs: number): Promise<void> {
-    if (this.proc.exitCode === null && this.proc.connected) this.send(stopMessage);
-    const timer = setTimeout(() => this.proc.kill('SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-  }
-
-  kill(): void {
-    if (this.proc.exitCode === null) this.proc.kill('SIGKILL');
-  }
-}
-
 type ServerChild = Child<ToServer, FromServer>;
 type SwarmChild = Child<ToSwarm, FromSwarm>;
 const children = new Set<{ kill(): void }>();
 
-/**
- * NTP-style offset of a child's clock() against ours over IPC: the sample with the smallest round
- * trip, offset = remote − midpoint. Typical round trips are ~0.1 ms, so the offset is known to
- * about ±0.05 ms — far below the latencies measured.
- */
-async function clockOffset(ask: (id: number) => Promise<ClockReply>): Promise<{ offsetMs: number; rttMs: number }> {
-  let best = { offsetMs: 0, rttMs: Infinity };
-  for (let id = 0; id < 25; id++) {
-    const t0 = clock();
-    const reply = await ask(id);
-    const t1 = clock();
-    if (t1 - t0 < best.rttMs) best = { offsetMs: reply.now - (t0 + t1) / 2, rttMs: t1 - t0 };
-  }
-  return best;
-}
-
 // ------------------------------------------------------------------ one server
 
-interface StepResult {
-  rate: number;
-  /** records fanned out per second by the schedule (connections × R) */
-  offeredPerSec: number;
-  /** DeviceStateChanged records the clients received per second while the window was open */
-  deliveredPerSec: number;
-  expected: number;
-  received: number;
-  lost: number;
+interface StepResult extends LadderStep {
   events: number;
-  /** the driver gave up (an event was more than abortLagMs late); the events it did not broadcast are lost */
-  aborted: boolean;
   eventsBroadcast: number;
-  p50: number;
   p90: number;
-  p99: number;
-  max: number;
   mean: number;
   negativeLatencies: number;
   serverCpuPct: number;
@@ -252,7 +135,6 @@ interface StepResult {
   clientFramesPerSec: number;
   clientCpuPct: number;
   clientRssMb: number;
-  driverLagMaxMs: number;
   /** CPU used on the machine by everything but this benchmark's server and clients, % of one core */
   otherCpuPct: number;
   deferred: number;
@@ -265,7 +147,6 @@ interface StepResult {
   settleMs: number;
   /** bytes still in the server's socket buffers when the next step began (0 unless settling timed out) */
   pendingBytesAfter: number;
-  pass: boolean;
 }
 
 interface ModeResult {
@@ -288,7 +169,7 @@ interface ModeResult {
   saturationIsLowerBound: boolean;
 }
 
-const f = (x: number, digits = 1) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+const f = fmt;
 
 function stepLine(mode: string, s: StepResult): string {
   return (
@@ -483,9 +364,7 @@ function table(results: ModeResult[]): string {
       (s.pass ? 'yes' : 'no') + (s.otherCpuPct > CONTENDED_PCT ? '*' : ''),
     ]),
   );
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
-  return [line(head), '|' + widths.map((w) => '-'.repeat(w + 2)).join('|') + '|', ...rows.map(line)].join('\n');
+  return markdownTable(head, rows);
 }
 
 /**

@@ -15,7 +15,9 @@ import { throwawayDatabase } from '../server/fixtures/throwaway-database';
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = `cluster-e2e-${'s'.repeat(40)}`;
+/** the instances' JWT_SECRET (bench/cluster-bench.ts signs its hub tokens with it) */
+export const CLUSTER_SECRET = `cluster-e2e-${'s'.repeat(40)}`;
+const SECRET = CLUSTER_SECRET;
 
 /** where HAProxy is, or null */
 export function haproxyPath(): string | null {
@@ -75,6 +77,8 @@ export interface Cluster {
   prefix: string;
   /** starts instance i again (after a kill) on its port */
   restart(i: number): Promise<void>;
+  /** the HAProxy process (bench/cluster-bench.ts reads its CPU) */
+  proxy: ChildProcess;
   /** open hub connections of each instance (its /metrics) */
   hubConnections(): Promise<number[]>;
   stop(): Promise<void>;
@@ -94,8 +98,17 @@ async function healthy(base: string, child: ChildProcess, timeoutMs: number): Pr
   }
 }
 
-/** `postgresUrl`, `redisUrl`: a private server of the test's own (the outage tests restart it) */
-export async function startCluster(count = 3, servers: { postgresUrl?: string; redisUrl?: string } = {}): Promise<Cluster> {
+export interface ClusterServers {
+  /** a private server of the test's own (the outage tests restart it) */
+  postgresUrl?: string;
+  redisUrl?: string;
+  /** HAProxy's global maxconn (default 2000; bench/cluster-bench.ts holds 10,000 WebSockets) */
+  maxconn?: number;
+  /** more environment for the instances, over the defaults (bench/cluster-bench.ts: PBX=none) */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(count = 3, servers: ClusterServers = {}): Promise<Cluster> {
   const haproxy = haproxyPath();
   if (!haproxy) throw new Error('haproxy is not installed');
   const postgresUrl = servers.postgresUrl ?? POSTGRES_URL;
@@ -125,6 +138,7 @@ export async function startCluster(count = 3, servers: { postgresUrl?: string; r
         SIM_TRAFFIC: 'quiet',
         NODE_ENV: 'test',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...servers.env,
       },
     });
     return { port, base: `http://127.0.0.1:${port}`, child };
@@ -139,8 +153,9 @@ export async function startCluster(count = 3, servers: { postgresUrl?: string; r
     config,
     [
       'global',
-      '  maxconn 2000',
+      `  maxconn ${servers.maxconn ?? 2000}`,
       'defaults',
+      ...(servers.maxconn ? [`  maxconn ${servers.maxconn}`] : []),
       '  mode http',
       '  timeout connect 2s',
       '  timeout client 60s',
@@ -170,6 +185,7 @@ export async function startCluster(count = 3, servers: { postgresUrl?: string; r
   return {
     instances,
     url,
+    proxy,
     databaseUrl,
     prefix,
     async restart(i) {
