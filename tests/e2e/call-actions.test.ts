@@ -5,7 +5,7 @@
  * demo's 202 has its Spy option on; 237 and 238 are in no queue, so the queues leave them free.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectSnackbar, login, saveScreen } from './helpers';
+import { expectSnackbar, hangUpCallsOf, login, saveScreen } from './helpers';
 
 async function signIn(page: Page, nick: string): Promise<string> {
   await login(page, 'acme', nick);
@@ -65,29 +65,6 @@ async function answeredCall(page: Page, token: string, from: string, to: string)
     if (answered) return;
   }
   throw new Error(`${to} never answered ${from}`);
-}
-
-/**
- * Ends every call of `number` from Active calls, so the next test finds 237 and 238 free (the tests
- * share one server, and a transferred call goes on talking for minutes).
- */
-async function hangUpCallsOf(page: Page, number: string): Promise<void> {
-  // in the app from the panel: Active calls reads the list the panel already holds
-  await page.goto('/acme/en/panel');
-  await expect(page.getByTestId('hub-state')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
-  await page.getByRole('link', { name: 'Active calls' }).click();
-  const rows = page.getByTestId('data-table').locator('tr', { hasText: number }).filter({ has: page.locator('[data-testid^="hangup-"]') });
-  const any = await rows
-    .first()
-    .waitFor({ timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  for (let left = 5; any && left > 0 && (await rows.count()) > 0; left--) {
-    await rows.first().locator('[data-testid^="hangup-"]').click();
-    await page.getByTestId('confirm-ok').click();
-    await expect(page.getByTestId('confirm-ok')).toBeHidden();
-    await page.waitForTimeout(500);
-  }
 }
 
 test.afterEach(async ({ page }) => {
