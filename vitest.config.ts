@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // the demo database is built once for the run and copied into each suite (fixtures/demo-template.ts)
+          globalSetup: ['tests/server/fixtures/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // each file opens its own database; two cores do not gain from more
