@@ -4,14 +4,13 @@
  */
 import { z } from 'zod';
 import { idParam } from './resources/fields';
+import { SPY_MODES, type SpyMode } from './realtime';
 
 const extensionNumber = z
   .union([z.string(), z.number().int().nonnegative().transform(String)])
   .pipe(z.string().trim().regex(/^\d{1,10}$/, 'validation.digits'));
 
-/** Listen (nobody hears the supervisor), whisper (the agent does), barge (both parties do). */
-export const SPY_MODES = ['listen', 'whisper', 'barge'] as const;
-export type SpyMode = (typeof SPY_MODES)[number];
+// the spy modes (SPY_MODES) live in realtime.ts, without zod: the kiosk's hub-event check reads them too
 
 /** ChanSpy's options per mode: q quiet, E end with the spied call; w whisper to the spied channel, B barge into both. */
 export const CHANSPY_OPTIONS: Record<SpyMode, string> = { listen: 'qE', whisper: 'qEw', barge: 'qEB' };

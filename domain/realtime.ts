@@ -6,8 +6,11 @@
  */
 
 import type { AgentState } from './agents';
-import type { SpyMode } from './call-actions';
 import type { KioskTickerMessage } from './kiosk-fleet';
+
+/** Listen (nobody hears the supervisor), whisper (the agent does), barge (both parties do): G-SPY-01..03. */
+export const SPY_MODES = ['listen', 'whisper', 'barge'] as const;
+export type SpyMode = (typeof SPY_MODES)[number];
 
 /**
  * Extension status codes (spec 1 §4, spec 3 §4). Spec 1 has a second reading (1 on call, 2 ringing in
@@ -99,6 +102,21 @@ export interface LiveExtension {
   peer: string | null;
   /** wrap-up, pause, do-not-disturb (G-AGS); absent reads as none */
   agent?: AgentState;
+  /**
+   * a supervisor's leg (G-SPY-05): the extension listens to, whispers to or barges into the call of
+   * `peer` (ChanSpy); absent or null when its call is an ordinary one
+   */
+  listening?: SpyMode | null;
+}
+
+/**
+ * What a call's DeviceStateChanged says of its listening leg (G-SPY-05), one rule for the browser's
+ * extension machine and the server's mirror of it: a mode or null when the push carries one, else what
+ * was shown (`current`; null when the push starts the call). Anything that ends a call, or a call
+ * connected from idle, clears it.
+ */
+export function listeningAfter(pushed: SpyMode | null | undefined, current: SpyMode | null): SpyMode | null {
+  return pushed === undefined ? current : pushed;
 }
 
 export interface LiveChannel {
@@ -180,9 +198,10 @@ export interface HubPushes {
   /**
    * An extension's state changed (its status, the start of its current call or the party it is with),
    * derived by the server from the extension's live channels. `callStart` and `peer` are present when
-   * the server knows them (a browser keeps its own otherwise).
+   * the server knows them (a browser keeps its own otherwise); `listening` when the extension's call is
+   * a supervisor's leg, or was one and is no longer (null) (G-SPY-05).
    */
-  DeviceStateChanged: { corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; ts: number };
+  DeviceStateChanged: { corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; listening?: SpyMode | null; ts: number };
   Hangup: { corpId: number; callId: string; caller: string; receiver: string; cause: number; duration: number; ts: number };
   ActiveCalls: { corpId: number; calls: ActiveCall[]; ts: number };
   CallerInQueue: QueueCaller & { ts: number };

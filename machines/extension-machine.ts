@@ -6,28 +6,30 @@
  * shared clock (`streams/clock.ts`). The only effect is the named delay `hangupDisplay` (how long the
  * hangup state shows before the extension returns to online), replaceable with `.provide()`.
  *
- * Readings we chose where the spec is loose (each one is tested):
- * - RINGING sets the caller to ringing even when offline, the receiver only when online (status not 0).
- *   An extension already in a call (inUse, onHold) keeps its call: a second call ringing (call waiting)
- *   does not stop the timer; the device state tells if the call ended.
- * - DEVICE_STATE on an inUse or onHold extension: on hold / in use switch between the two with the same
- *   timer; any other code stops the timer and resets the extension to online 00:00 (B-PNL-22), except 0,
- *   which means the device is gone and therefore goes offline (also with the timer cleared).
- * - A device never reports "hangup" (domain statusFromDeviceState never yields 4), so DEVICE_STATE 4 is
- *   read as 3. The hangup state comes from the HANGUP event only and is not cut short by the
- *   NOT_INUSE that follows it.
- * - A HANGUP of another call than the current one (a rejected call-waiting leg) is recorded in the
- *   history but leaves the current call running.
- * - DEVICE_STATE carries what the server derived from the extension's channels: the status and, when
- *   known, the call's start and the other party. They are taken as they come: in a call the timer and
- *   party follow them (an agent with two calls stays in use with the remaining call's timer when one
- *   ends, issue 12 defect 5); a call state entered from the device starts the timer at `callStart`
- *   (a call answered before a restart keeps its time), else now (B-PNL-17).
- * - History entries are newest first; `dateTime` is the hangup time (server ts), `duration` the payload's.
+ * The rules of what the extension shows on each push (which state follows, the timer, the party, a
+ * listening leg's mode, G-SPY-05) have one home, domain/extension-shown-status.ts (J-ONE-01), which the
+ * server's mirror of the browsers steps too: each state's transitions here are its SHOWN_RULES, each
+ * guard the rule's own test and each assign action the rule's update. What only the browser keeps is
+ * here: the state nodes and the hangup display, the snapshot and the agent state, and the history of
+ * calls (newest first; `dateTime` is the hangup time (server ts), `duration` the payload's).
  */
 import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LIMITS } from '../domain/constants';
 import { NO_AGENT_STATE, type AgentState } from '../domain/agents';
+import type { SpyMode } from '../domain/realtime';
+import {
+  SHOWN_RULES,
+  afterHangupDisplay,
+  inCallStatus,
+  ruleTakes,
+  shownUpdate,
+  STATUS_BY_STATE,
+  type ShownInput,
+  type ShownInputType,
+  type ShownRule,
+  type ShownStateName,
+  type ShownUpdateName,
+} from '../domain/extension-shown-status';
 import { EXT_STATUS, callKey, type ExtStatus, type LiveExtension } from '../domain/realtime';
 
 /** How long the hangup state shows before the extension is online again (spec: "shown briefly"). */
@@ -48,7 +50,7 @@ export type ExtensionEvent =
   | { type: 'SNAPSHOT'; extension: LiveExtension }
   | { type: 'RINGING'; corpId: number; number: string; role: 'caller' | 'receiver'; callId: string; peer: string; at: number }
   | { type: 'CALL_CONNECTED'; corpId: number; number: string; callId: string; peer: string; at: number }
-  | { type: 'DEVICE_STATE'; corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; at: number }
+  | { type: 'DEVICE_STATE'; corpId: number; number: string; status: ExtStatus; callStart?: number | null; peer?: string | null; listening?: SpyMode | null; at: number }
   /** the agent's wrap-up, pause or do-not-disturb (G-AGS): beside the phone's state, in every state */
   | { type: 'AGENT'; corpId: number; number: string; agent: AgentState; at: number }
   | {
@@ -78,6 +80,8 @@ export interface ExtensionContext {
   peer: string | null;
   /** id of the current or ringing call, when known */
   callId: string | null;
+  /** the current call is a supervisor's leg listening to `peer` in this mode (G-SPY-05); null otherwise */
+  listening: SpyMode | null;
   /** last calls, newest first, at most LIMITS.callHistory */
   history: CallHistoryEntry[];
   /** wrap-up, pause, do-not-disturb; shown over an idle phone (domain shownStatus) */
@@ -91,24 +95,9 @@ export interface ExtensionInput {
   hangupDisplayMs?: number;
 }
 
-/** State names by spec status code, and back. */
-export const STATE_BY_STATUS = {
-  [EXT_STATUS.offline]: 'offline',
-  [EXT_STATUS.ringing]: 'ringing',
-  [EXT_STATUS.inUse]: 'inUse',
-  [EXT_STATUS.online]: 'online',
-  [EXT_STATUS.hangup]: 'hangup',
-  [EXT_STATUS.onHold]: 'onHold',
-} as const satisfies Record<ExtStatus, string>;
-export type ExtensionStateName = (typeof STATE_BY_STATUS)[ExtStatus];
-export const STATUS_BY_STATE: Record<ExtensionStateName, ExtStatus> = {
-  offline: EXT_STATUS.offline,
-  ringing: EXT_STATUS.ringing,
-  inUse: EXT_STATUS.inUse,
-  online: EXT_STATUS.online,
-  hangup: EXT_STATUS.hangup,
-  onHold: EXT_STATUS.onHold,
-};
+/** State names by spec status code (domain SHOWN_STATES), and back. */
+export type ExtensionStateName = ShownStateName;
+export { STATUS_BY_STATE };
 
 /** Adds a finished call in front and keeps the last LIMITS.callHistory (B-PNL-24). */
 export function appendHistory(history: readonly CallHistoryEntry[], entry: CallHistoryEntry): CallHistoryEntry[] {
@@ -119,18 +108,17 @@ export function historyEntry(hangup: { callId: string; caller: string; receiver:
   return { callId: hangup.callId, dateTime: hangup.at, caller: hangup.caller, receiver: hangup.receiver, duration: hangup.duration };
 }
 
-const hasCall = (status: ExtStatus) => status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
-
-function contextFromSnapshot(ext: LiveExtension): Pick<ExtensionContext, 'userName' | 'status' | 'since' | 'callStart' | 'peer' | 'callId' | 'agent'> {
+function contextFromSnapshot(ext: LiveExtension): Pick<ExtensionContext, 'userName' | 'status' | 'since' | 'callStart' | 'peer' | 'callId' | 'agent' | 'listening'> {
   return {
     agent: ext.agent ?? NO_AGENT_STATE,
     userName: ext.userName,
     status: ext.status,
     since: ext.since,
     // a timer runs exactly in inUse and onHold; an open call without an answer time shows from `since`
-    callStart: hasCall(ext.status) ? (ext.callStart ?? ext.since) : null,
+    callStart: inCallStatus(ext.status) ? (ext.callStart ?? ext.since) : null,
     peer: ext.peer,
     callId: null,
+    listening: inCallStatus(ext.status) ? (ext.listening ?? null) : null,
   };
 }
 
@@ -141,10 +129,36 @@ function isMine(context: ExtensionContext, event: ExtensionEvent): boolean {
   const target = event.type === 'SNAPSHOT' ? event.extension : event;
   return target.corpId === context.corpId && target.number === context.number;
 }
-function isSameCall(context: ExtensionContext, event: ExtensionEvent): boolean {
-  return isEvent(event, 'HANGUP') && (context.callId === null || callKey(context.callId) === callKey(event.callId));
+
+/** A push as the reducer reads it; a Hangup of the call held (or of any, when none is known) is the same call. */
+function shownInput(context: ExtensionContext, event: ExtensionEvent): ShownInput<string> | null {
+  switch (event.type) {
+    case 'RINGING':
+    case 'CALL_CONNECTED':
+    case 'DEVICE_STATE':
+      return event;
+    case 'HANGUP':
+      return { type: 'HANGUP', sameCall: context.callId === null || callKey(context.callId) === callKey(event.callId), at: event.at };
+    default:
+      return null;
+  }
 }
-const eventAt = (event: ExtensionEvent) => (event.type === 'SNAPSHOT' ? event.extension.since : event.at);
+
+/** Each state's transitions: its domain rules, each guarded by the rule's test and assigning its update. */
+function transitionsOf(state: ShownStateName) {
+  const on: Partial<Record<ShownInputType, { guard: { type: 'takes'; params: ShownRule }; target?: ShownStateName; actions: { type: 'apply'; params: { update: ShownUpdateName } }[] }[]>> = {};
+  for (const [type, rules] of Object.entries(SHOWN_RULES[state]) as [ShownInputType, readonly ShownRule[]][]) {
+    on[type] = rules.map((rule) => ({
+      guard: { type: 'takes' as const, params: rule },
+      ...(rule.target ? { target: rule.target } : {}),
+      actions: [{ type: 'apply' as const, params: { update: rule.update } }],
+    }));
+  }
+  return on;
+}
+
+/** A resting state: its code on entry, its rules. */
+const restingState = (state: ShownStateName) => ({ entry: { type: 'setStatus' as const, params: { code: STATUS_BY_STATE[state] } }, on: transitionsOf(state) });
 
 export const extensionMachine = setup({
   types: {
@@ -157,11 +171,12 @@ export const extensionMachine = setup({
   },
   guards: {
     isMine: ({ context, event }) => isMine(context, event),
-    mineAsCaller: ({ context, event }) => isMine(context, event) && isEvent(event, 'RINGING') && event.role === 'caller',
-    mineWithStatus: ({ context, event }, params: { codes: readonly ExtStatus[] }) =>
-      isMine(context, event) && isEvent(event, 'DEVICE_STATE') && params.codes.includes(event.status),
-    mineSameCall: ({ context, event }) => isMine(context, event) && isSameCall(context, event),
-    mineOtherCall: ({ context, event }) => isMine(context, event) && !isSameCall(context, event),
+    /** the event is this extension's and the rule takes it */
+    takes: ({ context, event }, rule: ShownRule) => {
+      if (!isMine(context, event)) return false;
+      const input = shownInput(context, event);
+      return input !== null && ruleTakes(rule, input);
+    },
     statusIs: ({ context }, params: { code: ExtStatus }) => context.status === params.code,
   },
   actions: {
@@ -169,50 +184,15 @@ export const extensionMachine = setup({
     setStatus: assign((_, params: { code: ExtStatus }) => ({ status: params.code })),
     applySnapshot: assign(({ event }) => (isEvent(event, 'SNAPSHOT') ? contextFromSnapshot(event.extension) : {})),
     setAgent: assign(({ event }) => (isEvent(event, 'AGENT') ? { agent: event.agent } : {})),
-    /** a new idle state (online, offline, ringing without details): no call */
-    settle: assign(({ event }) => ({ since: eventAt(event), callStart: null, peer: null, callId: null })),
-    ring: assign(({ context, event }) =>
-      isEvent(event, 'RINGING') ? { since: event.at, callStart: null, peer: event.peer, callId: event.callId } : { since: context.since },
-    ),
-    notePeer: assign(({ context, event }) =>
-      isEvent(event, 'RINGING') || isEvent(event, 'CALL_CONNECTED') ? { peer: event.peer, callId: event.callId } : { peer: context.peer },
-    ),
-    connect: assign(({ context, event }) =>
-      isEvent(event, 'CALL_CONNECTED') ? { since: event.at, callStart: event.at, peer: event.peer, callId: event.callId } : { since: context.since },
-    ),
-    /** the device reports a call: its timer from the call's start when given, else now (B-PNL-17) */
-    deviceCall: assign(({ context, event }) => {
-      const at = eventAt(event);
-      const device = isEvent(event, 'DEVICE_STATE') ? event : null;
-      return { since: at, callStart: device?.callStart ?? context.callStart ?? at, peer: device?.peer ?? context.peer };
+    /** a rule's update (domain SHOWN_UPDATES); a Hangup is also a call of the history, whichever call it ends */
+    apply: assign(({ context, event }, params: { update: ShownUpdateName }) => {
+      const input = shownInput(context, event);
+      if (!input) return {};
+      const shown = shownUpdate(params.update)(context, input);
+      return isEvent(event, 'HANGUP') ? { ...shown, history: appendHistory(context.history, historyEntry(event)) } : shown;
     }),
-    /** the device reports ringing: with the party when given */
-    deviceRing: assign(({ event }) => ({
-      since: eventAt(event),
-      callStart: null,
-      peer: isEvent(event, 'DEVICE_STATE') ? (event.peer ?? null) : null,
-      callId: null,
-    })),
-    /** inUse ⇄ onHold: the same call, the same timer (or the one given) */
-    switchHold: assign(({ context, event }) => {
-      const device = isEvent(event, 'DEVICE_STATE') ? event : null;
-      return { since: eventAt(event), callStart: device?.callStart ?? context.callStart, peer: device?.peer ?? context.peer };
-    }),
-    /** the same state again, with the call's start or party as the server knows them now */
-    deviceDetails: assign(({ context, event }) => {
-      if (!isEvent(event, 'DEVICE_STATE')) return {};
-      return context.callStart === null ? { peer: event.peer ?? context.peer } : { callStart: event.callStart ?? context.callStart, peer: event.peer ?? context.peer };
-    }),
-    recordHangup: assign(({ context, event }) =>
-      isEvent(event, 'HANGUP')
-        ? { since: event.at, callStart: null, peer: null, callId: null, history: appendHistory(context.history, historyEntry(event)) }
-        : {},
-    ),
-    recordOtherCall: assign(({ context, event }) =>
-      isEvent(event, 'HANGUP') ? { history: appendHistory(context.history, historyEntry(event)) } : {},
-    ),
     /** hangup shown for hangupDisplayMs, then online 00:00 */
-    backOnline: assign(({ context }) => ({ since: context.since + context.hangupDisplayMs, callStart: null, peer: null, callId: null })),
+    backOnline: assign(({ context }) => afterHangupDisplay(context, context.hangupDisplayMs)),
   },
 }).createMachine({
   id: 'extension',
@@ -240,104 +220,15 @@ export const extensionMachine = setup({
         { target: 'offline' },
       ],
     },
-    offline: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.offline } },
-      on: {
-        RINGING: { guard: 'mineAsCaller', target: 'ringing', actions: 'ring' },
-        CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.online, EXT_STATUS.hangup] } }, target: 'online', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
-        ],
-      },
-    },
-    online: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.online } },
-      on: {
-        RINGING: { guard: 'isMine', target: 'ringing', actions: 'ring' },
-        CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
-        ],
-      },
-    },
-    ringing: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.ringing } },
-      on: {
-        RINGING: { guard: 'isMine', actions: 'notePeer' },
-        CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, actions: 'deviceDetails' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.online, EXT_STATUS.hangup] } }, target: 'online', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
-        ],
-        HANGUP: [
-          { guard: 'mineSameCall', target: 'hangup', actions: 'recordHangup' },
-          { guard: 'mineOtherCall', actions: 'recordOtherCall' },
-        ],
-      },
-    },
-    inUse: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.inUse } },
-      on: {
-        CALL_CONNECTED: { guard: 'isMine', actions: 'notePeer' },
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, actions: 'deviceDetails' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'switchHold' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          {
-            guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing, EXT_STATUS.online, EXT_STATUS.hangup] } },
-            target: 'online',
-            actions: 'settle',
-          },
-        ],
-        HANGUP: [
-          { guard: 'mineSameCall', target: 'hangup', actions: 'recordHangup' },
-          { guard: 'mineOtherCall', actions: 'recordOtherCall' },
-        ],
-      },
-    },
-    onHold: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.onHold } },
-      on: {
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, actions: 'deviceDetails' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'switchHold' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          {
-            guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing, EXT_STATUS.online, EXT_STATUS.hangup] } },
-            target: 'online',
-            actions: 'settle',
-          },
-        ],
-        HANGUP: [
-          { guard: 'mineSameCall', target: 'hangup', actions: 'recordHangup' },
-          { guard: 'mineOtherCall', actions: 'recordOtherCall' },
-        ],
-      },
-    },
+    offline: restingState('offline'),
+    online: restingState('online'),
+    ringing: restingState('ringing'),
+    inUse: restingState('inUse'),
+    onHold: restingState('onHold'),
     hangup: {
-      entry: { type: 'setStatus', params: { code: EXT_STATUS.hangup } },
+      ...restingState('hangup'),
       after: {
         hangupDisplay: { target: 'online', actions: 'backOnline' },
-      },
-      on: {
-        RINGING: { guard: 'isMine', target: 'ringing', actions: 'ring' },
-        CALL_CONNECTED: { guard: 'isMine', target: 'inUse', actions: 'connect' },
-        DEVICE_STATE: [
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.offline] } }, target: 'offline', actions: 'settle' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.ringing] } }, target: 'ringing', actions: 'deviceRing' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.inUse] } }, target: 'inUse', actions: 'deviceCall' },
-          { guard: { type: 'mineWithStatus', params: { codes: [EXT_STATUS.onHold] } }, target: 'onHold', actions: 'deviceCall' },
-          // 3 and 4 are ignored: the extension is going online after the hangup display anyway
-        ],
       },
     },
   },

@@ -38,8 +38,8 @@ export function extensionEventsFromHub(event: HubEvent): ExtensionEvent[] {
       }));
     }
     case 'DeviceStateChanged': {
-      const { corpId, number, status, callStart, peer, ts: at } = event.payload;
-      const details = { ...(callStart !== undefined ? { callStart } : {}), ...(peer !== undefined ? { peer } : {}) };
+      const { corpId, number, status, callStart, peer, listening, ts: at } = event.payload;
+      const details = { ...(callStart !== undefined ? { callStart } : {}), ...(peer !== undefined ? { peer } : {}), ...(listening !== undefined ? { listening } : {}) };
       return [{ type: 'DEVICE_STATE', corpId, number, status, ...details, at }];
     }
     case 'AgentState': {

@@ -6,7 +6,7 @@
  */
 import { Observable, filter, map, share } from 'rxjs';
 import { TICKER_PRIORITIES } from '../domain/kiosk-fleet';
-import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, type HubPushName, type HubPushes } from '../domain/realtime';
+import { EXT_STATUS, LOG_EVENT_TYPES, PBX_STATES, SPY_MODES, type HubPushName, type HubPushes } from '../domain/realtime';
 
 export type HubEvent = { [K in HubPushName]: { name: K; payload: HubPushes[K] } }[HubPushName];
 export type HubEventOf<K extends HubPushName> = Extract<HubEvent, { name: K }>;
@@ -69,7 +69,8 @@ const agentState = shape({
   pause: nullable(shape({ queues: arrayOf(num), reason: str, label: str, since: num, warnAfterMs: nullable(num) })),
   wrapUp: nullable(shape({ since: num, until: num })),
 });
-const liveExtension = shape({ corpId: num, number: str, userName: str, status: extStatus, since: num, callStart: nullable(num), peer: nullable(str), agent: optional(agentState) });
+const spyMode = oneOf(...SPY_MODES);
+const liveExtension = shape({ corpId: num, number: str, userName: str, status: extStatus, since: num, callStart: nullable(num), peer: nullable(str), agent: optional(agentState), listening: optional(nullable(spyMode)) });
 const liveChannel = shape({
   id: str,
   corpId: num,
@@ -98,7 +99,7 @@ const activeCall = shape({
   dialed: str,
   receiver: str,
   trunk: nullable(str),
-  spy: optional(nullable(shape({ number: str, mode: oneOf('listen', 'whisper', 'barge') }))),
+  spy: optional(nullable(shape({ number: str, mode: spyMode }))),
   recording: optional(bool),
 });
 const queueCallerFields = { corpId: num, queueId: num, callId: str, caller: str, trunkNumber: str, position: num, since: num };
@@ -123,7 +124,7 @@ const PAYLOADS: { [K in HubPushName]: Check } = {
   AllQueues: shape({ ...base, queues: arrayOf(liveQueue) }),
   Ringing: shape(callParties),
   CallConnected: shape(callParties),
-  DeviceStateChanged: shape({ ...base, number: str, status: extStatus, callStart: optional(nullable(num)), peer: optional(nullable(str)) }),
+  DeviceStateChanged: shape({ ...base, number: str, status: extStatus, callStart: optional(nullable(num)), peer: optional(nullable(str)), listening: optional(nullable(spyMode)) }),
   Hangup: shape({ ...callParties, cause: num, duration: num }),
   ActiveCalls: shape({ ...base, calls: arrayOf(activeCall) }),
   CallerInQueue: shape({ ...queueCallerFields, ts: num }),
@@ -194,8 +195,6 @@ export function isPush<K extends HubPushName>(...names: K[]): (event: HubEvent) 
 
 /** Every push carries its corp. */
 export const corpOf = (event: HubEvent): number => event.payload.corpId;
-/** Every push carries the server timestamp. */
-export const tsOf = (event: HubEvent): number => event.payload.ts;
 /** Keeps the events of one corp (the hub already groups connections by corp; this is the client's guard). */
 export const ofCorp =
   (corpId: number) =>

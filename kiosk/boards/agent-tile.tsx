@@ -1,6 +1,7 @@
 /**
  * One extension on the Agents board: number, state colour and icon (never colour alone), user name,
- * call timer and the other party (masked when the screen's privacy is on), at the sizes the auto-fit
+ * call timer and the other party (masked when the screen's privacy is on; a supervisor's listening leg
+ * marked, G-SPY-05), at the sizes the auto-fit
  * chose. React lays the tile out (it re-renders only when the size or the icon place changes); its live
  * state is painted into the elements by tile-painter.ts from the tile's own extension actor (STYLE 6),
  * so a state change touches one tile's DOM and renders nothing.
@@ -9,6 +10,7 @@ import { memo, useLayoutEffect, useRef, useSyncExternalStore, type CSSProperties
 import type { ExtensionActorRef } from '../../machines/extension-machine';
 import { useKiosk } from '../app/kiosk-context';
 import { nameChars } from '../format';
+import { useKioskText } from '../kiosk-text-context';
 import type { FitResult } from '../layout/auto-fit';
 import { createTilePaint } from './tile-painter';
 
@@ -29,6 +31,7 @@ export const AgentTile = memo(function AgentTile({ number, fit, iconInline }: Ti
 
 function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: ExtensionActorRef }) {
   const { live, config } = useKiosk();
+  const { t } = useKioskText();
   const root = useRef<HTMLDivElement>(null);
   const icon = useRef<HTMLSpanElement>(null);
   const user = useRef<HTMLDivElement>(null);
@@ -40,7 +43,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
     if (!root.current) return;
     const tile = createTilePaint(
       { root: root.current, icon: icon.current, user: user.current, party: party.current, timer: timer.current },
-      { painter: live.painter, probe: live.probe, privacy: config.privacy, nameChars: nameChars(fit.tileWidth * 0.9, fit.secondaryFontPx), now: () => live.now() },
+      { painter: live.painter, probe: live.probe, privacy: config.privacy, nameChars: nameChars(fit.tileWidth * 0.9, fit.secondaryFontPx), now: () => live.now(), listeningLabel: (mode) => t(`panel.status.spy.${mode}`) },
     );
     tile.paint(actor.getSnapshot());
     const subscription = actor.subscribe((snapshot) => tile.paint(snapshot));
@@ -48,7 +51,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
       subscription.unsubscribe();
       tile.dispose();
     };
-  }, [actor, live, live.painter, live.probe, config.privacy, fit, iconInline]);
+  }, [actor, live, live.painter, live.probe, config.privacy, fit, iconInline, t]);
 
   const style: CSSProperties = {
     width: fit.tileWidth,
@@ -69,7 +72,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
         <div className="flex items-baseline justify-between gap-[0.4em]" style={line}>
           <span ref={timer} className="font-semibold tabular-nums" style={{ fontSize: fit.timerFontPx }} data-testid="kiosk-timer" />
           {/* right-to-left so that a number too long for the tile loses its first digits, not its last */}
-          {fit.detail === 'full' ? <span ref={party} className="truncate tabular-nums [direction:rtl]" style={{ fontSize: fit.secondaryFontPx }} data-testid="kiosk-party" /> : null}
+          {fit.detail === 'full' ? <span ref={party} className="kiosk-party truncate tabular-nums [direction:rtl]" style={{ fontSize: fit.secondaryFontPx }} data-testid="kiosk-party" /> : null}
         </div>
       ) : null}
     </div>

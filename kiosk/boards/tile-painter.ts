@@ -3,7 +3,8 @@
  * timer already was, live/timer-painter.ts). React lays the tile out once per size (the auto-fit) and
  * renders the elements empty; this writes what the extension's actor says into them, and on every new
  * snapshot only what changed: the state colours, `data-status` and the state icon; the name; the
- * other party (masked with the screen's privacy); the timer's start; the benchmark's probe.
+ * other party (masked with the screen's privacy); the mark of a supervisor's listening leg (G-SPY-05);
+ * the timer's start; the benchmark's probe.
  *
  * Why: at 2,000 tiles and 500 state changes a second React rendered a tile about 1,400 times a second
  * (a call makes some seven machine events per party), each render a commit of its own with the
@@ -12,6 +13,7 @@
  * such a render ended in anyway. Pure but for the nodes it is given (tests use fakes).
  */
 import { shownState, type ShownStatus } from '../../domain/agents';
+import type { SpyMode } from '../../domain/realtime';
 import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
 import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
@@ -48,6 +50,8 @@ export interface TilePaintOptions {
   nameChars: number;
   /** the board's clock (server time): wrap-up's end and a pause turning overdue are shown by it (G-AGS) */
   now: () => number;
+  /** the words of a listening leg's mark (G-SPY-05: "Listening", ...), its accessible label */
+  listeningLabel: (mode: SpyMode) => string;
 }
 
 /** When the tile's timer started: ringing counts from the ring, a call from its answer, an agent state from its start; none otherwise. */
@@ -68,6 +72,8 @@ export interface TileView {
   /** a pause past its reason's maximum */
   overdue: boolean;
   peer: string | null;
+  /** the call is a supervisor's leg listening to `peer` (G-SPY-05) */
+  listening: SpyMode | null;
   timerStart: number | null;
   since: number;
   /** when what shows changes by itself (null: only with an event) */
@@ -83,6 +89,7 @@ export const tileView = (snapshot: ExtensionSnapshot, now: number): TileView => 
     shown: shown.status,
     overdue: shown.overdue,
     peer: snapshot.context.peer,
+    listening: snapshot.context.listening,
     timerStart: tileTimerStart(snapshot, shown.agentSince),
     since: snapshot.context.since,
     changesAt: shown.changesAt,
@@ -91,13 +98,24 @@ export const tileView = (snapshot: ExtensionSnapshot, now: number): TileView => 
 
 /** `since` is not compared: alone it shows nothing (a timer shows from `timerStart`). */
 export const sameView = (a: TileView, b: TileView) =>
-  a.status === b.status && a.shown === b.shown && a.overdue === b.overdue && a.timerStart === b.timerStart && a.peer === b.peer && a.userName === b.userName;
+  a.status === b.status && a.shown === b.shown && a.overdue === b.overdue && a.timerStart === b.timerStart && a.peer === b.peer && a.listening === b.listening && a.userName === b.userName;
 
 /**
  * Whether a tile's new state was shown because of a hub event, which the benchmark's latency counts:
  * every change but the extension machine's own hangup → online (a timer of the machine, no event).
  */
 export const shownByEvent = (before: ExtStatus, after: ExtStatus) => !(before === EXT_STATUS.hangup && after === EXT_STATUS.online);
+
+/**
+ * A supervisor's leg (G-SPY-05), written only around one (a tile never marked costs nothing):
+ * `data-listening` (kiosk.css outlines the tile and puts the mode's mark in front of the party) and the
+ * mode's words with the party as the tile's title, at every tile size.
+ */
+function paintListening(root: PaintedElement, view: TileView, options: TilePaintOptions): void {
+  const mode = view.listening;
+  root.setAttribute('data-listening', mode ?? '');
+  root.setAttribute('title', mode ? `${options.listeningLabel(mode)} ${maskParty(view.peer, options.privacy)}` : '');
+}
 
 export interface TilePaint {
   /** paints a snapshot of the tile's actor (the first one whole, later ones what changed) */
@@ -132,6 +150,7 @@ export function createTilePaint(nodes: TileNodes, options: TilePaintOptions): Ti
       nodes.user.setAttribute('title', view.userName);
     }
     if (nodes.party && before?.peer !== view.peer) nodes.party.textContent = maskParty(view.peer, options.privacy);
+    if ((view.listening || before?.listening) && (before?.listening !== view.listening || before.peer !== view.peer)) paintListening(nodes.root, view, options);
     if (before?.timerStart !== view.timerStart) {
       stopTimer?.();
       stopTimer = nodes.timer && view.timerStart !== null ? options.painter.register(nodes.timer, view.timerStart) : null;

@@ -195,8 +195,8 @@ export class CallTracker {
       this.out.callsChanged(corp.corpId);
     }
     this.out.send(corp.corpId, 'Ringing', { corpId: corp.corpId, callId: call.id, caller: call.caller, receiver, ts: at });
-    this.extensions.ring(corp, call.caller, 'caller', receiver, call.key);
-    if (receiver !== call.caller) this.extensions.ring(corp, receiver, 'receiver', call.caller, call.key);
+    this.extensions.ring(corp, call.caller, 'caller', receiver, call.key, at);
+    if (receiver !== call.caller) this.extensions.ring(corp, receiver, 'receiver', call.caller, call.key, at);
   }
 
   connect(corp: CorpState, call: CallRecord, caller: ChannelRecord | null, peer: ChannelRecord, at: number): void {
@@ -219,12 +219,14 @@ export class CallTracker {
   private endCall(corp: CorpState, call: CallRecord, cause: number, at: number): void {
     call.ended = true;
     this.out.callsChanged(corp.corpId);
-    const receiver = call.receiver ?? call.dialed;
+    // a supervisor's leg names the supervisor alone (G-SPY-05): the extension listened to goes on with its
+    // own call (a browser that knows no call id of it would end that call, and note the leg in its history)
+    const receiver = call.spy ? call.caller : (call.receiver ?? call.dialed);
     const duration = call.answeredAt === null ? 0 : Math.max(0, Math.round((at - call.answeredAt) / SEC));
     this.out.send(corp.corpId, 'Hangup', { corpId: corp.corpId, callId: call.id, caller: call.caller, receiver, cause, duration, ts: at });
     // the browsers end the call for the push's two parties (B-PNL-23); the others follow their channels
-    this.extensions.hangup(corp, call.caller, call.key);
-    if (receiver !== call.caller) this.extensions.hangup(corp, receiver, call.key);
+    this.extensions.hangup(corp, call.caller, call.key, at);
+    if (receiver !== call.caller) this.extensions.hangup(corp, receiver, call.key, at);
     // the agent of an answered queue call rests now (the queue's wrap-up time)
     if (call.queueId !== null && call.answeredAt !== null && call.receiver !== null) this.agents.wrapUp(corp, call.receiver, call.queueId, at);
     for (const id of call.channels) {

@@ -14,18 +14,35 @@
  * Beside the status: `callStart`, when the earliest call still up was answered (the channel's answer,
  * or after a restart the snapshot's bridge and channel times), the dialling start while nothing is
  * answered yet; and `peer`, the other party of the call connected last (as the browser's machine notes
- * it), else of the ringing one.
+ * it), else of the ringing one; `listening`, the mode of that call when it is a supervisor's leg
+ * running ChanSpy on `peer`'s call (G-SPY-05: the call knows it from the leg's ChannelDialplan, on the
+ * simulator as on Asterisk), so the wall marks the supervisor's phone as a listening leg.
  */
-import { EXT_STATUS, type ExtStatus, type LiveExtension } from '../../domain';
+import { EXT_STATUS, type ExtStatus, type LiveExtension, type SpyMode } from '../../domain';
 import { inCall, type CallRecord, type ChannelRecord, type CorpState, type ExtensionRecord } from './state';
 
 export function newExtension(corpId: number, number: string, userName: string, registered: boolean, at: number): ExtensionRecord {
   const status = registered ? EXT_STATUS.online : EXT_STATUS.offline;
-  return { corpId, number, userName, registered, status, since: at, callStart: null, peer: null, call: null, shown: { status, callStart: null, peer: null, call: null } };
+  return {
+    corpId,
+    number,
+    userName,
+    registered,
+    status,
+    since: at,
+    callStart: null,
+    peer: null,
+    call: null,
+    listening: null,
+    shown: { status, since: at, callStart: null, peer: null, callId: null, listening: null },
+  };
 }
 
+/** `listening` only when set: an ordinary extension's row (2,000 of them in a snapshot) stays as it was */
 export function toLiveExtension(e: ExtensionRecord): LiveExtension {
-  return { corpId: e.corpId, number: e.number, userName: e.userName, status: e.status, since: e.since, callStart: e.callStart, peer: e.peer };
+  const live: LiveExtension = { corpId: e.corpId, number: e.number, userName: e.userName, status: e.status, since: e.since, callStart: e.callStart, peer: e.peer };
+  if (e.listening !== null) live.listening = e.listening;
+  return live;
 }
 
 type ChannelDevice = 'ringing' | 'inUse' | 'held' | 'idle';
@@ -99,12 +116,18 @@ export interface DerivedState {
   callStart: number | null;
   peer: string | null;
   call: number | null;
+  listening: SpyMode | null;
+}
+
+/** the mode of a supervisor's leg: a call whose spy is some other extension's (never the spied one's own) */
+function listeningIn(call: CallRecord | undefined, number: string): SpyMode | null {
+  return call?.spy && call.spy.number !== number ? call.spy.mode : null;
 }
 
 /** what an extension's live channels say */
 export function deriveState(corp: CorpState, ext: ExtensionRecord, channels: readonly ChannelRecord[]): DerivedState {
   const status = statusFromChannels(channels, ext.registered);
-  if (status === EXT_STATUS.online || status === EXT_STATUS.offline) return { status, callStart: null, peer: null, call: null };
+  if (status === EXT_STATUS.online || status === EXT_STATUS.offline) return { status, callStart: null, peer: null, call: null, listening: null };
   let callStart: number | null = null;
   if (inCall(status)) {
     let earliestAnswer = Number.POSITIVE_INFINITY;
@@ -120,16 +143,23 @@ export function deriveState(corp: CorpState, ext: ExtensionRecord, channels: rea
   const current = currentChannel(channels);
   const call = current && current.call !== null ? corp.calls.get(current.call) : undefined;
   const live = call && !call.ended ? call : undefined;
-  return { status, callStart, peer: live ? peerIn(live, ext.number) : null, call: live ? live.key : null };
+  return {
+    status,
+    callStart,
+    peer: live ? peerIn(live, ext.number) : null,
+    call: live ? live.key : null,
+    listening: inCall(status) ? listeningIn(live, ext.number) : null,
+  };
 }
 
 /** Applies what the channels say; `since` moves when the status changes. True when anything changed. */
 export function applyDerived(ext: ExtensionRecord, derived: DerivedState, at: number): boolean {
-  const changed = ext.status !== derived.status || ext.callStart !== derived.callStart || ext.peer !== derived.peer;
+  const changed = ext.status !== derived.status || ext.callStart !== derived.callStart || ext.peer !== derived.peer || ext.listening !== derived.listening;
   if (ext.status !== derived.status) ext.since = at;
   ext.status = derived.status;
   ext.callStart = derived.callStart;
   ext.peer = derived.peer;
   ext.call = derived.call;
+  ext.listening = derived.listening;
   return changed;
 }

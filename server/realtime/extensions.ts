@@ -48,10 +48,10 @@ export class ExtensionTracker {
 
   // ---------------------------------------------------------------- what the browsers hold
 
-  ring(corp: CorpState, number: string, role: 'caller' | 'receiver', peer: string, call: number): void {
+  ring(corp: CorpState, number: string, role: 'caller' | 'receiver', peer: string, call: number, at: number): void {
     const ext = corp.exts.get(number);
     if (!ext) return;
-    mirrorRing(ext.shown, role, peer, call);
+    mirrorRing(ext.shown, role, peer, call, at);
     corp.dirty.add(number);
   }
 
@@ -62,10 +62,10 @@ export class ExtensionTracker {
     corp.dirty.add(number);
   }
 
-  hangup(corp: CorpState, number: string, call: number): void {
+  hangup(corp: CorpState, number: string, call: number, at: number): void {
     const ext = corp.exts.get(number);
     if (!ext) return;
-    mirrorHangup(ext.shown, call);
+    mirrorHangup(ext.shown, call, at);
     corp.dirty.add(number);
   }
 
@@ -82,7 +82,9 @@ export class ExtensionTracker {
       const derived = deriveState(corp, ext, this.state.channelsOf(corp, number));
       applyDerived(ext, derived, at);
       for (let i = 0; i < MAX_PUSHES && !agrees(ext.shown, derived); i++) {
-        this.out.send(corp.corpId, 'DeviceStateChanged', { corpId: corp.corpId, number, status: derived.status, callStart: derived.callStart, peer: derived.peer, ts: at });
+        // `listening` only where a listening leg is or was shown (G-SPY-05): the other pushes stay as they were
+        const listening = derived.listening !== null || ext.shown.listening !== null ? { listening: derived.listening } : {};
+        this.out.send(corp.corpId, 'DeviceStateChanged', { corpId: corp.corpId, number, status: derived.status, callStart: derived.callStart, peer: derived.peer, ...listening, ts: at });
         this.pushes++;
         mirrorDevice(ext.shown, derived, at);
       }
@@ -101,7 +103,7 @@ export class ExtensionTracker {
       applyDerived(ext, derived, at);
       const old = before.get(ext.number);
       ext.since = old && old.status === derived.status ? old.since : (derived.callStart ?? at);
-      ext.shown = { status: derived.status, callStart: derived.callStart, peer: derived.peer, call: derived.call };
+      ext.shown = { status: derived.status, since: ext.since, callStart: derived.callStart, peer: derived.peer, callId: derived.call, listening: derived.listening };
     }
   }
 }

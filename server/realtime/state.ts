@@ -7,7 +7,8 @@
  * extension endpoint, and the ids of channels destroyed lately.
  * Memory: finished calls and destroyed channels are removed; nothing grows with the number of calls.
  */
-import { EXT_STATUS, type AgentState, type ExtStatus, type LiveContact, type QueueCaller, type SpyMode } from '../../domain';
+import { type AgentState, type ExtStatus, type LiveContact, type QueueCaller, type SpyMode } from '../../domain';
+import { inCallStatus, type ShownCall } from '../../domain/extension-shown-status';
 import type { DirectoryPauseReason, DirectoryQueue, DropReason, TimerHandle } from './types';
 
 export interface ChannelRecord {
@@ -73,14 +74,11 @@ export interface QueueRecord {
   answeredWithinSl: number;
 }
 
-/** What the browsers hold for an extension: the extension machine run over the pushes sent (browser-mirror.ts). */
-export interface ShownExtension {
-  status: ExtStatus;
-  callStart: number | null;
-  peer: string | null;
-  /** internal key of the call the browsers hold, null when none */
-  call: number | null;
-}
+/**
+ * What the browsers hold for an extension: the extension status reducer (domain/extension-shown-status.ts)
+ * stepped over the pushes sent (browser-mirror.ts); its call is the internal key of the call, null when none.
+ */
+export type ShownExtension = ShownCall<number>;
 
 export interface ExtensionRecord {
   corpId: number;
@@ -95,6 +93,8 @@ export interface ExtensionRecord {
   peer: string | null;
   /** internal key of the call `peer` belongs to */
   call: number | null;
+  /** that call is a supervisor's leg listening to `peer` (ChanSpy, G-SPY-05): its mode, else null */
+  listening: SpyMode | null;
   shown: ShownExtension;
 }
 
@@ -134,7 +134,8 @@ export interface BridgeRecord {
 
 const RECENT_LIMIT = 1024;
 
-export const inCall = (status: ExtStatus): boolean => status === EXT_STATUS.inUse || status === EXT_STATUS.onHold;
+/** in a call: in use or on hold (the reducer's rule, domain inCallStatus) */
+export const inCall = inCallStatus;
 
 /** a number of the corp's directory, or digits (an extension the directory does not hold yet) */
 export const isExtNumber = (number: string, corp: CorpState): boolean => corp.exts.has(number) || /^\d+$/.test(number);

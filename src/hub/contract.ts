@@ -4,7 +4,8 @@
  * over every key of HubPushes, so a push added to the contract cannot be forgotten here.
  */
 import type { AgentActionResult } from '../../domain/agent-actions';
-import type { CallActionResult, SpyMode, TransferStep } from '../../domain/call-actions';
+import type { CallActionResult, TransferStep } from '../../domain/call-actions';
+import type { SpyMode } from '../../domain/realtime';
 import type { KioskHeartbeat, KioskTickerMessage } from '../../domain/kiosk-fleet';
 import { HUB_METHODS, type HubMethod } from '../../domain/realtime';
 import { HUB_PUSH_NAMES } from '../../streams/hub-events';

@@ -73,9 +73,16 @@ test.afterEach(async ({ page }) => {
   await hangUpCallsOf(page, '238');
 });
 
-test('G-SPY-01 G-SPY-02 G-SPY-05 G-PRM-01 a supervisor listens to 202\'s call from the card\'s menu by keyboard: the chosen phone rings and the leg shows in Active calls as listening to 202', async ({ page }) => {
+test('G-SPY-01 G-SPY-02 G-SPY-05 G-PRM-01 a supervisor listens to 202\'s call from the card\'s menu by keyboard: the chosen phone rings and the leg shows as whispering to 202 on its card, on the wall\'s tile and in Active calls', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const token = await signIn(page, 'admin');
+  // the wall: an Agents board on a TV of its own, open before the leg starts
+  const created = await page.request.post('/api/v1/kiosk', { data: { name: 'E2E spy wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false }, headers: { Authorization: `Bearer ${token}` } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const screen = (await created.json()) as { id: number; key: string };
+  const wall = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await wall.goto(`/kiosk/acme/${screen.id}?key=${encodeURIComponent(screen.key)}&lang=en`);
+  await expect(wall.getByTestId('kiosk-health')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
   // a simulated call may end by itself, or a queue may ring the chosen phone, before the request (409):
   // then the steps run again on a new call; any other answer, or a third 409, fails the test
   let phone = '';
@@ -113,6 +120,18 @@ test('G-SPY-01 G-SPY-02 G-SPY-05 G-PRM-01 a supervisor listens to 202\'s call fr
   await expectSnackbar(page, 'Your phone is ringing.');
   // the supervisor's phone rings, then (answered by the simulator) listens
   await expect(await card(page, phone)).toHaveAttribute('data-status', /^[12]$/, { timeout: 10_000 });
+  // G-SPY-05: its card and its tile on the wall say it is a leg whispering to 202
+  const party = (await card(page, phone)).getByTestId('ext-party');
+  await expect(party).toHaveAttribute('data-listening', 'whisper', { timeout: 15_000 });
+  await expect(party).toHaveAttribute('title', 'Whispering to 202');
+  const tile = wall.locator(`[data-testid="kiosk-tile"][data-number="${phone}"]`);
+  await expect(tile).toHaveAttribute('data-listening', 'whisper', { timeout: 15_000 });
+  await expect(tile).toHaveAttribute('title', 'Whispering to 202');
+  // where the tile has room for the party, the mark (headphones and a chevron) stands in front of it
+  const tileParty = tile.getByTestId('kiosk-party');
+  if (await tileParty.count()) expect(await tileParty.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"\u260A\u203A\u00A0"');
+  await saveScreen(page, 'panel-spy-leg-card');
+  await wall.close();
 
   // in the app (no reload): Active calls reads the list the panel already holds
   await page.getByRole('link', { name: 'Active calls' }).click();

@@ -36,7 +36,7 @@ function element() {
   return { node, writes, props, attrs };
 }
 
-function rig(options: { privacy?: boolean; inline?: boolean; now?: () => number } = {}) {
+function rig(options: { privacy?: boolean; inline?: boolean; now?: () => number; noParty?: boolean } = {}) {
   const clock = new SimulatedClock();
   const actor = createActor(extensionMachine, { input: { extension: ext('201', EXT_STATUS.online, { userName: 'Maria Aparecida Santos' }), hangupDisplayMs: 2000 }, clock }).start();
   const root = element();
@@ -59,8 +59,8 @@ function rig(options: { privacy?: boolean; inline?: boolean; now?: () => number 
   const shown: number[] = [];
   const probe: BenchProbe = { shown: (ts) => shown.push(ts), setReady: () => undefined, setTiles: () => undefined };
   const tile = createTilePaint(
-    { root: root.node, icon: options.inline === false ? null : icon.node, user: user.node, party: party.node, timer: timerNode },
-    { painter, probe, privacy: options.privacy ?? false, nameChars: 12, now: options.now ?? (() => 0) },
+    { root: root.node, icon: options.inline === false ? null : icon.node, user: user.node, party: options.noParty ? null : party.node, timer: timerNode },
+    { painter, probe, privacy: options.privacy ?? false, nameChars: 12, now: options.now ?? (() => 0), listeningLabel: (mode) => `spy.${mode}` },
   );
   tile.paint(actor.getSnapshot());
   const subscription = actor.subscribe((snapshot) => tile.paint(snapshot));
@@ -157,5 +157,34 @@ describe('the kiosk tile painter: agent states (G-AGS)', () => {
     expect(root.attrs['data-status']).toBe(String(AGENT_STATUS.dnd));
     actor.send(ev.device(EXT_STATUS.inUse, { at: now }));
     expect(root.attrs['data-status']).toBe(String(EXT_STATUS.inUse));
+  });
+});
+
+describe('the kiosk tile painter: a supervisor\'s listening leg (G-SPY-05)', () => {
+  it('G-SPY-05 marks the tile with the mode (data-listening: kiosk.css draws the mark) and its words with the party as the title while the call is a listening leg; an ordinary call writes no mark', () => {
+    const { actor, party, root } = rig();
+    actor.send(ev.connected({ number: '201', peer: '5551234', at: 12_000 }));
+    expect(party.node.textContent).toBe('5551234');
+    expect(root.attrs['data-listening']).toBeUndefined();
+    expect(root.attrs.title).toBeUndefined();
+    actor.send(ev.device(EXT_STATUS.inUse, { number: '201', callStart: 12_000, peer: '202', listening: 'listen', at: 13_000 }));
+    expect(party.node.textContent).toBe('202');
+    expect(root.attrs).toMatchObject({ 'data-listening': 'listen', title: 'spy.listen 202' });
+    actor.send(ev.device(EXT_STATUS.inUse, { number: '201', listening: 'barge', at: 14_000 }));
+    expect(root.attrs).toMatchObject({ 'data-listening': 'barge', title: 'spy.barge 202' });
+    actor.send(ev.hangup({ number: '201', callId: 'c1.1', at: 20_000 }));
+    expect(party.node.textContent).toBe('');
+    expect(root.attrs).toMatchObject({ 'data-listening': '', title: '' });
+  });
+
+  it('G-SPY-05 the title masks an outside party with the screen privacy; without a party line (smaller tiles) the tile still says it', () => {
+    const masked = rig({ privacy: true });
+    masked.actor.send(ev.device(EXT_STATUS.inUse, { number: '201', callStart: 12_000, peer: '11987654321', listening: 'whisper', at: 13_000 }));
+    expect(masked.party.node.textContent).toBe('••••••321');
+    expect(masked.root.attrs).toMatchObject({ 'data-listening': 'whisper', title: 'spy.whisper ••••••321' });
+    const small = rig({ noParty: true });
+    small.actor.send(ev.device(EXT_STATUS.inUse, { number: '201', callStart: 12_000, peer: '202', listening: 'listen', at: 13_000 }));
+    expect(small.root.attrs).toMatchObject({ 'data-listening': 'listen', title: 'spy.listen 202' });
+    expect(small.party.writes).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { EXT_STATUS, type ExtStatus, type LiveExtension } from '../../domain';
+import { EXT_STATUS, type ExtStatus, type LiveExtension, type SpyMode } from '../../domain';
 import type { ExtensionEvent } from '../../machines/extension-machine';
 
 export const CORP = 7;
@@ -29,13 +29,14 @@ export const ev = {
     peer: o.peer ?? '5551234',
     at: o.at ?? 12_000,
   }),
-  device: (status: ExtStatus, o: Base & { callStart?: number | null; peer?: string | null } = {}): ExtensionEvent => ({
+  device: (status: ExtStatus, o: Base & { callStart?: number | null; peer?: string | null; listening?: SpyMode | null } = {}): ExtensionEvent => ({
     type: 'DEVICE_STATE',
     corpId: o.corpId ?? CORP,
     number: o.number ?? '201',
     status,
     ...(o.callStart !== undefined ? { callStart: o.callStart } : {}),
     ...(o.peer !== undefined ? { peer: o.peer } : {}),
+    ...(o.listening !== undefined ? { listening: o.listening } : {}),
     at: o.at ?? 20_000,
   }),
   hangup: (o: Base & { callId?: string; duration?: number } = {}): ExtensionEvent => ({

@@ -9,7 +9,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SPY_MODES, transferTarget, type CallActionResult, type SpyMode } from '../../../domain/call-actions';
+import { transferTarget, type CallActionResult } from '../../../domain/call-actions';
+import { SPY_MODES, type SpyMode } from '../../../domain/realtime';
+import { CEILING, withinCeiling } from '../../../domain/level-ceilings';
 import { canAct } from '../../../domain/permissions';
 import { extensionResource, queueResource } from '../../../domain/resources';
 import { apiRequest, isApiFailure } from '../../api/client';
@@ -41,7 +43,7 @@ export function useCallAction() {
 /** What the signed-in user may do on a call of an extension (owned by `ownerUserId`): the role group's actions; its own call it may transfer. */
 export function useCallPermissions(ownerUserId: number | null): { spyModes: SpyMode[]; record: boolean; transfer: boolean } {
   const user = useUser();
-  const own = ownerUserId !== null && ownerUserId === user.id && user.level <= 4;
+  const own = ownerUserId !== null && ownerUserId === user.id && withinCeiling(user.level, CEILING.ownAgentActions);
   return {
     spyModes: SPY_MODES.filter((mode) => canAct(user, mode)),
     record: canAct(user, 'record'),

@@ -14,7 +14,7 @@ import type { ExtensionActorRef } from '../../../machines/extension-machine';
 import type { ConnectionHealth } from '../../../streams/connection-health';
 import { createLiveFeed, type LiveFeed } from '../../../streams/live-feed';
 import { sharedActiveCalls } from '../live/active-calls-source';
-import { useLiveCorp } from '../live/use-live-corp';
+import { useLiveCorp } from '../../app/use-live-corp';
 import { useHub } from '../../hub';
 import { useObservable } from '../../ui/use-observable';
 

@@ -37,6 +37,7 @@ import { PanelFrame } from './panel-frame';
 import { useExtensionNumbers, useExtensionRef, useNow, usePanelLive, usePresenceRows } from './panel-live';
 import {
   AddMember,
+  CallParty,
   ExtensionInfo,
   IpDialog,
   StatusIconBox,
@@ -162,6 +163,7 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
   const { status, start, userName } = useExtensionView(actor);
   const shown = useShownState(actor);
   const peer = useSelector(actor, (s) => s.context.peer);
+  const listening = useSelector(actor, (s) => s.context.listening);
   const name = userName || String(info?.userName ?? info?.description ?? '');
   const look = statusLook(shown.status, shown.overdue);
   const detail = agentDetail(t, shown);
@@ -187,11 +189,7 @@ function ExtensionCardBody({ number, actor, info, onIp }: { number: string; acto
           <span className="font-semibold" data-testid="ext-number">
             {number}
           </span>
-          {peer && status !== 0 && status !== 3 && (
-            <span className="truncate text-xs text-muted" title={peer}>
-              ↔ {peer}
-            </span>
-          )}
+          {peer && status !== 0 && status !== 3 && <CallParty peer={peer} listening={listening} />}
         </div>
         <div className="truncate text-xs text-muted" title={name || undefined}>
           {name || '—'}

@@ -5,9 +5,10 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { Info } from 'lucide-react';
+import { Headphones, Info } from 'lucide-react';
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SpyMode } from '../../../domain/realtime';
 import { canAccess } from '../../../domain/permissions';
 import { extensionResource, queueResource } from '../../../domain/resources';
 import { formatTimer, statusCode, timerStart, type ExtensionActorRef } from '../../../machines/extension-machine';
@@ -77,6 +78,31 @@ export function useExtensionView(ref: ExtensionActorRef) {
 export function TimerCell({ status, start }: { status: number; start: number | null }) {
   if (start !== null) return <CallTimer start={start} />;
   return <span className="font-mono tabular-nums text-muted">{status === 2 ? '--:--' : '00:00'}</span>;
+}
+
+/**
+ * The other party of a card's call. A supervisor's leg (G-SPY-05) shows as one: headphones and the
+ * mode's words ("Listening to 202") instead of the plain "↔ 202".
+ */
+export function CallParty({ peer, listening }: { peer: string; listening: SpyMode | null }) {
+  const { t } = useTranslation();
+  if (!listening) {
+    return (
+      <span className="truncate text-xs text-muted" title={peer} data-testid="ext-party">
+        ↔ {peer}
+      </span>
+    );
+  }
+  const label = `${t(`panel.status.spy.${listening}`)} ${peer}`;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-0.5 text-xs font-medium text-primary" title={label} data-testid="ext-party" data-listening={listening}>
+      <Headphones className="size-3.5 shrink-0" aria-hidden />
+      <span className="sr-only">{label}</span>
+      <span className="truncate" aria-hidden>
+        {peer}
+      </span>
+    </span>
+  );
 }
 
 /** The extension rows of GET /extension by number (info tooltip, corp extensions). */

@@ -103,6 +103,54 @@ describe('G-SPY on the simulator', () => {
     await hangUp('202');
   });
 
+  it('G-SPY-05 the wall marks the supervisor\'s phone as a listening leg of the call: its mode on 237 in the snapshot and in the DeviceStateChanged push (202 unmarked), gone after the hang-up, whose Hangup names 237 alone', async () => {
+    const hub = client(`${live.base}/hub`, tokens.wall);
+    const hangups: HubPushes['Hangup'][] = [];
+    hub.on('Hangup', (p: HubPushes['Hangup']) => hangups.push(p));
+    const device: HubPushes['DeviceStateChanged'][] = [];
+    const snapshots: HubPushes['AllExtensions'][] = [];
+    hub.on('DeviceStateChanged', (p: HubPushes['DeviceStateChanged']) => device.push(p));
+    hub.on('AllExtensions', (p: HubPushes['AllExtensions']) => snapshots.push(p));
+    await hub.start();
+    connections.push(hub);
+    const extensionOf = (number: string) => realtime().getExtensions(acme).find((e) => e.number === number);
+    const snapshotOf = async (number: string) => {
+      const before = snapshots.length;
+      await hub.invoke('GetAllExtensions', acme);
+      const pushed = await waitFor(() => snapshots[before], 3000, 'AllExtensions');
+      return pushed.extensions.find((e) => e.number === number);
+    };
+    await callBetween('202', '238');
+    for (const mode of ['whisper', 'listen', 'barge'] as const) {
+      const res = await post('/call/spy', { number: '202', mode, from: '237' });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      const leg = res.json.channelId!;
+      await advanceUntil(() => extensionOf('237')?.listening === mode, `237 marked ${mode}`);
+      expect(extensionOf('237')).toMatchObject({ status: 2, peer: '202', listening: mode });
+      expect(extensionOf('202')?.listening).toBeUndefined();
+      expect(await snapshotOf('237')).toMatchObject({ status: 2, peer: '202', listening: mode });
+      expect((await snapshotOf('202'))?.listening).toBeUndefined();
+      const marked = await waitFor(() => device.find((p) => p.number === '237' && p.listening === mode), 3000, `the ${mode} push`);
+      expect(marked).toMatchObject({ corpId: acme, status: 2, peer: '202' });
+      expect(device.filter((p) => p.number === '202' && p.listening)).toEqual([]);
+      const seen = device.length;
+      const legCall = callOf('237')!.callId;
+      await sim.hangup(leg);
+      await advanceUntil(() => callOf('237') === null, '237 free again');
+      // the leg's Hangup names the supervisor alone: a wall that knows no call of 202 does not end 202's call
+      const ended = await waitFor(() => hangups.find((p) => p.callId === legCall), 3000, 'the leg\'s Hangup');
+      expect([ended.caller, ended.receiver]).toEqual(['237', '237']);
+      expect(extensionOf('237')).toMatchObject({ status: 3, peer: null });
+      expect(extensionOf('237')?.listening).toBeUndefined();
+      expect((await snapshotOf('237'))?.listening).toBeUndefined();
+      // the browsers end the mark with the call (a Hangup or a free device), never by a mode left behind
+      await new Promise((r) => setTimeout(r, 100));
+      expect(device.slice(seen).filter((p) => p.number === '237' && p.listening)).toEqual([]);
+      expect(callOf('202')?.answered).toBe(true);
+    }
+    await hangUp('202');
+  });
+
   it('G-SPY-04 G-PRM-01 the refusals: Spy off 409, no call 409, the supervisor\'s phone busy or the spied one 409, an agent or a monitor 403, another corp 404, a bad body 400', async () => {
     const refused = async (body: unknown, who: string, status: number, message?: string) => {
       const res = await post('/call/spy', body, who);

@@ -72,7 +72,7 @@ describe.skipIf(skipReason !== null)('G-AST-03 the actions on live calls on a re
     await on?.stop();
   });
 
-  it('G-SPY-01 G-SPY-02 G-SPY-03 G-SPY-05 the supervisor\'s phone 203 rings into 201\'s call and runs ChanSpy on it (listen, then whisper, then barge); the leg is a listening leg of that call in active calls', async () => {
+  it('G-SPY-01 G-SPY-02 G-SPY-03 G-SPY-05 the supervisor\'s phone 203 rings into 201\'s call and runs ChanSpy on it (listen, then whisper, then barge); the leg is a listening leg of that call in active calls and on the wall (203 marked with the mode)', async () => {
     const call = await callInProgress('11955520001', 20_000);
     const spied = () => channels().find((c) => c.name.startsWith(`PJSIP/${acme}_201-`))!.name;
     for (const [mode, options] of [
@@ -87,10 +87,16 @@ describe.skipIf(skipReason !== null)('G-AST-03 the actions on live calls on a re
       say(`${mode}: ${leg.name} ${leg.app}(${leg.data})`);
       expect(leg.data).toBe(`${spied()},${options}`);
       await waitFor('the listening leg in active calls', () => on.app.live!.realtime!.getActiveCalls(acme).some((c) => c.caller === '203' && c.spy?.number === '201' && c.spy.mode === mode), 3000, 20);
+      // the wall's record of 203: in use with 201, marked as a listening leg of the mode (201 unmarked)
+      const extension = (number: string) => on.app.live!.realtime!.getExtensions(acme).find((e) => e.number === number);
+      await waitFor(`203 marked ${mode} on the wall`, () => extension('203')?.listening === mode, 3000, 20);
+      expect(extension('203')).toMatchObject({ status: 2, peer: '201', listening: mode });
+      expect(extension('201')?.listening).toBeUndefined();
       // the supervisor ends it: the spied call goes on
       const id = on.app.live!.realtime!.callOf(acme, '203')!.own.id;
       await on.app.live!.adapter!.hangup(id);
       await waitFor('203 free again', () => !channels().some((c) => c.name.startsWith(`PJSIP/${acme}_203-`)), 5000, 50);
+      await waitFor('203 unmarked', () => extension('203')?.listening === undefined, 3000, 20);
       expect(channels().some((c) => c.name.startsWith(`PJSIP/${acme}_201-`))).toBe(true);
     }
     // G-SPY-04: 202's Spy option is off: refused, nothing rings
