@@ -8,7 +8,7 @@
  * (`res_musiconhold.so`).
  *
  * The file must be on a disk Asterisk reads (the same machine, or a shared folder). With several
- * instances only the PBX leader rewrites it (I-INST-07, server/live/live-runtime.ts): the others
+ * instances only the PBX leader rewrites it (I-INST-07, server/live/generated-dialplan.ts): the others
  * forward their writes' changes to it, and `fence` refuses a write once the lock is lost.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';

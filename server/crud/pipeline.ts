@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   canAccess,
@@ -121,10 +121,12 @@ export function createPipeline(ctx: AppContext, binding: AnyBinding, lookup: Bin
   const pickedCorp = definition.fields.some((f) => f.name === 'corpId');
   const present = (principal: Principal) => (row: Record<string, unknown>) => (binding.present ? binding.present(row, principal) : row);
   const data = (principal: Principal) => dataOf(ctx.db, principal, lookup);
+  /** the SQL name of the resource's table, in its change events (the live directory follows the tables it reads) */
+  const tableName = getTableName(binding.table);
   /** after a successful write: the binding's own reaction, then whatever follows the configuration as a whole */
   const changed = (change: { mode: 'create' | 'update' | 'delete'; id: number }) => {
     binding.onChange?.(ctx, change);
-    ctx.configChanges.emit({ resource: definition.name, ...change });
+    ctx.configChanges.emit({ resource: definition.name, table: tableName, ...change });
   };
 
   function authorize(principal: Principal, action: Action, readId?: number): void {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from './database';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -30,4 +31,10 @@ export function jsonRowsOf<T>(child: PgTable, columns: Record<string, PgColumn>,
     sql`, `,
   );
   return sql<T[]>`coalesce((select json_agg(json_build_object(${pairs}) order by ${qualified(child, orderBy)}) from ${child} where ${qualified(child, foreignKey)} = ${qualified(parent, primaryKey)}), '[]'::json)`;
+}
+
+/** The rows of a raw query on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

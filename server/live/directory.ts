@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableName } from 'drizzle-orm';
 import { extensionDisplayName, parseDestination } from '../../domain';
 import { corpZone } from '../corp-zone';
 import type { Db } from '../db/database';
@@ -49,6 +49,16 @@ export interface PbxDirectoryCorp extends DirectoryCorp {
 export interface PbxDirectoryProvider extends DirectoryProvider {
   corps(): Promise<PbxDirectoryCorp[]>;
 }
+
+/**
+ * Every table createDbDirectory reads, once (J-ONE-03): the live directory reloads on a write-pipeline
+ * change of any of them (directory-follow.ts), so a query of a new table here must name it here too
+ * (tests/server/live/directory-follow.test.ts compares this list with the tables its queries read).
+ */
+export const DIRECTORY_TABLES = [corp, extension, appUser, queue, queueMember, pauseReason, ivr, poll, question, trunk, timeCondition, timeOption, sipRoute] as const;
+
+/** DIRECTORY_TABLES by their SQL names, as change events name them */
+export const DIRECTORY_TABLE_NAMES: ReadonlySet<string> = new Set(DIRECTORY_TABLES.map((t) => getTableName(t)));
 
 const IVR_OPTION_COLUMNS = ['option0', 'option1', 'option2', 'option3', 'option4', 'option5', 'option6', 'option7', 'option8', 'option9'] as const;
 

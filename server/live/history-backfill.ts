@@ -25,7 +25,7 @@ import { corpTimeZones } from '../corp-zone';
 import type { Db } from '../db/database';
 import { cdr } from '../db/schema';
 import { createSimulator, type SimCorp, type TrafficOptions } from '../pbx';
-import { queryRows } from '../routes/reports/report-scope';
+import { queryRows } from '../db/sql';
 import type { DbRecordSink } from '../records/db-record-sink';
 
 export interface BackfillOptions {
@@ -133,7 +133,7 @@ export async function runBackfill(plan: BackfillPlan, options: BackfillOptions):
   return rows;
 }
 
-/** Plans and runs the backfill (live-runtime plans before the live simulator writes, then runs); returns how many cdr rows it wrote (0 when it did not run). */
+/** Plans and runs the backfill (demo-history.ts plans before the live simulator writes, then runs); returns how many cdr rows it wrote (0 when it did not run). */
 export async function backfillHistory(options: BackfillOptions): Promise<number> {
   const plan = await planBackfill(options);
   return plan ? runBackfill(plan, options) : 0;

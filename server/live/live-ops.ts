@@ -1,13 +1,14 @@
 /**
  * What needs the live state or the PBX, answered where the PBX is driven (ARCHITECTURE "Several
  * instances": the leader drives the PBX, the others forward to it). The operations are declared once
- * (LiveOps) and written once (the leader's `local`); forwarding and serving are derived from them, so a
- * new operation costs its signature and its body, nothing else.
+ * (LiveOps) and written once (the leader's, leader-ops.ts); forwarding and serving are derived from them,
+ * so a new operation costs its signature and its body, nothing else.
  */
 import type { CallActionResult, LiveContact, PbxState, SpyMode } from '../../domain';
 import type { LiveSource } from '../hub';
 import { PbxError, type OriginateRequest, type PauseRequest, type QueueMemberRequest } from '../pbx';
 import { NotLeaderError, type Cluster } from './cluster';
+import type { LiveLog } from './live-log';
 
 export interface LiveOps extends LiveSource {
   getContacts(corpId: number): Promise<LiveContact[]> | LiveContact[];
@@ -75,4 +76,16 @@ export function forwardOps(local: LiveOps, cluster: Cluster): LiveOps {
     };
   }
   return out as unknown as LiveOps; // every key of `local` (a LiveOps) is set just above
+}
+
+/**
+ * The operations the rest of this instance uses (`app.live.ops`, the hub, the agents' and calls'
+ * actions): the leader's `local` served to the other instances and each forwarded to whoever leads.
+ * A reload (asked after a configuration write) is the leader's; its failure is logged, never thrown
+ * at the writer.
+ */
+export function shareOps(local: LiveOps, cluster: Cluster, log: Pick<LiveLog, 'warn'>): LiveOps {
+  serveOps(local, cluster);
+  const forwarded = forwardOps(local, cluster);
+  return { ...forwarded, reload: () => forwarded.reload().catch((error: unknown) => log.warn('live: reload not forwarded', { err: error })) };
 }

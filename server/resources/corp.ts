@@ -38,7 +38,6 @@ export const corpBinding = tableBinding({
   allowRead: (principal, id) => id === principal.corpId,
   // a corp enabled or disabled comes into or leaves the live state (its panel, its wallboards); a new
   // zone moves its queue counters' midnight
-  onChange: (app) => void app.live?.reload(),
   // its checks' spec codes, for the OpenAPI document (J-API-01)
   refusals: [526],
   conflicts: {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { EXTENSION_BULK_CODES, extensionDisplayName, extensionResource, LEVEL, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
+import { EXTENSION_BULK_CODES, extensionDisplayName, extensionResource, type ExtensionAction, type ExtensionBusyAction, type ExtensionRow, type PortType } from '../../domain';
+import { CEILING, withinCeiling } from '../../domain/level-ceilings';
 import { bindResource, type BodyOf } from '../crud/binding';
 import { appUser, corp, extension, queueMember, trunk } from '../db/schema';
 import { valueVia } from '../db/sql';
@@ -60,10 +61,9 @@ export const extensionBinding = bindResource<ExtensionRow, ExtensionBody>({
   // an extension is a destination by its number (exten:{number})
   fieldColumns: { number: extension.number, corpId: extension.corpId },
   // the live state (directory of the realtime service and the simulator) follows the configuration
-  onChange: (app) => void app.live?.reload(),
 
-  /** Levels 4 and 5 never receive SIP or voicemail secrets: they could register as anyone. */
-  present: (row, principal) => (principal.level >= LEVEL.user ? { ...row, pass: '', vmpass: '' } : row),
+  /** Levels 4 and 5 never receive SIP or voicemail secrets: they could register as anyone (C-EXT-17/18, J-ONE-01). */
+  present: (row, principal) => (withinCeiling(principal.level, CEILING.extensionSecrets) ? row : { ...row, pass: '', vmpass: '' }),
 
   async check(input, op) {
     if (op.mode !== 'create') return;

@@ -11,5 +11,4 @@ export const pauseReasonBinding = tableBinding({
   fields: { id: pauseReason.id, corpId: pauseReason.corpId, name: pauseReason.name, code: pauseReason.code, productive: pauseReason.productive, maxMinutes: pauseReason.maxMinutes },
   orderBy: [pauseReason.name],
   conflicts: { pause_reason_corp_code_unique: { status: 406, message: 'errors.pauseCodeUsed', path: 'code' } },
-  onChange: (app) => void app.live?.reload(),
 });

@@ -43,7 +43,6 @@ export const queueBinding = tableBinding({
   mapRow: (row): QueueRow => ({ ...row, strategy: row.strategy as QueueStrategy, pollEnabled: row.pollId !== null, members: Array.isArray(row.members) ? row.members.map(String) : [] }),
   files: { announce: soundFile() },
   // the live state (directory of the realtime service and the simulator) follows the configuration
-  onChange: (app) => void app.live?.reload(),
 
   async check(input, op) {
     if (op.mode === 'create') {

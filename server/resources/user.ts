@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { grantableLevels, userResource, type Level, type UserRow } from '../../domain';
+import { grantableLevels, LEVEL, userResource, type Level, type UserRow } from '../../domain';
+import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { hashPassword } from '../auth/passwords';
 import { bindResource, type BodyOf } from '../crud/binding';
 import type { Db } from '../db/database';
@@ -42,10 +43,10 @@ export const userBinding = bindResource<UserRow, UserBody>({
     return rows.map((row) => ({ ...row, level: row.level as Level }));
   },
   rowCorpId: (row) => row.corpId ?? 0,
-  // an extension is shown by its web user's name (domain extensionDisplayName): the live directory follows;
-  // a user disabled, deleted or given a new password loses its open hub connections on every instance
+  // (the live directory, which shows an extension by its web user's name, follows the change events
+  // itself: server/live/directory-follow.ts) a user disabled, deleted or given a new password loses its
+  // open hub connections on every instance
   onChange: (app, change) => {
-    void app.live?.reload();
     if (change.mode !== 'create') app.live?.endSessions(change.id, 'Session ended.');
   },
 
@@ -56,8 +57,8 @@ export const userBinding = bindResource<UserRow, UserBody>({
    * spec's corp picker, which lists corps only a supervisor may read).
    */
   async targetCorp(input, op) {
-    if (op.principal.level !== 1) return op.existing ? (op.existing.corpId ?? op.principal.corpId) : op.principal.corpId;
-    if (input.level === 1) return systemCorpId(op.db);
+    if (!picksWorkingCorp(op.principal.level)) return op.existing ? (op.existing.corpId ?? op.principal.corpId) : op.principal.corpId;
+    if (input.level === LEVEL.supervisor) return systemCorpId(op.db);
     if (input.corpId) return input.corpId;
     if (op.existing?.corpId) return op.existing.corpId;
     return op.principal.workingCorpId;

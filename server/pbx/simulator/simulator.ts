@@ -328,7 +328,7 @@ export class CallCentreSimulator implements PbxAdapter {
     // At start the phones are there already, most of them registered. A corp that comes while running is
     // new: its phones register shortly, each with the events a PBX sends, as a phone added to a known corp
     // does (setCorp). Registered from the start, they showed offline forever: the realtime service had
-    // read the corp's states before the simulator knew it (live-runtime reloadOnce), and no event followed.
+    // read the corp's states before the simulator knew it (pbx-side.ts reloadOnce), and no event followed.
     // (a desk phone off the floor is there all the same: the draw is made for it too, so the floor's stay as they were)
     cfg.extensions.forEach((e, i) => {
       const online = !w.rng.chance(w.traffic.offlineAtStart);

@@ -1,10 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import { windowInZone, type ReportWindow } from '../../../domain';
 import type { AppContext } from '../../context';
 import { corpTimeZone } from '../../corp-zone';
 import { dataOf, type CorpData } from '../../crud/tenant';
-import type { Db } from '../../db/database';
 import { ApiFailure } from '../../errors';
 import { lookupBinding } from '../../resources';
 import { principalOf } from '../../auth/guard';
@@ -40,11 +38,8 @@ export function dashboardScope(ctx: AppContext, request: FastifyRequest): CorpDa
   return dataOf(ctx.db, principalOf(request), lookupBinding);
 }
 
-/** The rows of a raw query on either driver (both answer `{ rows }`). */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// the reports' one raw-SQL reader lives with the database helpers (history-backfill.ts reads through it too)
+export { queryRows } from '../../db/sql';
 
 /** A whole number from a column drivers hand out as number, string (bigint, numeric) or null. */
 export const int = (value: unknown): number => {

@@ -14,6 +14,7 @@ import { buildApp } from '../../../../server/app';
 import { dialplanMainFile, generateDialplanContexts, loadDialplanData } from '../../../../server/asterisk/dialplan';
 import { TEST_HASH } from '../../../../server/auth/passwords';
 import { corp } from '../../../../server/db/schema';
+import type { LiveOptions } from '../../../../server/live/live-runtime';
 import { CALLERS, POSTGRES_URL, startTestApp, TEST_SECRET, TestApp } from '../../fixtures/test-app';
 import { startCallboardAsterisk, type CallboardAsterisk } from './callboard-asterisk';
 
@@ -82,6 +83,8 @@ export interface CallboardOnAsterisk {
   acme: number;
   /** the loopback carrier's server id (127.0.0.2:5080) */
   serverId: number;
+  /** the live options `app` was built with: another instance driving the same Asterisk is built with them (I-FAIL-01) */
+  liveOptions: LiveOptions;
   /** a trunk number not used yet */
   nextDid(): string;
   /** a new trunk of acme on the loopback carrier whose action is `action`; its number (the DID the carrier calls) */
@@ -91,7 +94,8 @@ export interface CallboardOnAsterisk {
   stop(): Promise<void>;
 }
 
-export async function startCallboardOnAsterisk(phones: string[], tag: string): Promise<CallboardOnAsterisk> {
+/** `live`: over the defaults (Redis, for several instances) */
+export async function startCallboardOnAsterisk(phones: string[], tag: string, live: Partial<LiveOptions> = {}): Promise<CallboardOnAsterisk> {
   const started = await startTestApp('postgres');
   const base = started.testApp;
   const acme = base.ids.corp.acme;
@@ -111,11 +115,19 @@ export async function startCallboardOnAsterisk(phones: string[], tag: string): P
     await base.db.update(corp).set({ timeZone: 'UTC' });
     // as `npm run asterisk:config` writes it: extensions.conf includes extensions_callboard.conf
     pbx = await startCallboardAsterisk(url.toString(), dialplanMainFile(), generateDialplanContexts(await loadDialplanData(base.db)));
-    app = await buildApp({
-      db: base.database,
-      config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH },
-      live: { pbx: 'ari', seed: 1, timeFactor: 1, callsPerHour: 30, ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard', ami: { port: pbx.amiPort } }, redisUrl: undefined, redisPrefix: `${tag}-${process.pid}`, dialplanFile: pbx.includeFile, recordingsDir: path.join(pbx.dir, 'recordings') },
-    });
+    const liveOptions: LiveOptions = {
+      pbx: 'ari',
+      seed: 1,
+      timeFactor: 1,
+      callsPerHour: 30,
+      ari: { url: pbx.ariUrl, user: 'callboard', password: 'callboard', ami: { port: pbx.amiPort } },
+      redisUrl: undefined,
+      redisPrefix: `${tag}-${process.pid}`,
+      dialplanFile: pbx.includeFile,
+      recordingsDir: path.join(pbx.dir, 'recordings'),
+      ...live,
+    };
+    app = await buildApp({ db: base.database, config: { dataDir: ':memory:', jwtSecret: TEST_SECRET, hash: TEST_HASH }, live: liveOptions });
     await app.ready();
     const t = new TestApp(app, base.database, 'postgres', base.ids);
     const server = await t.post('/api/v1/server', CALLERS.super, { Name: 'Loopback carrier', IP: '127.0.0.2', Port: 5080 });
@@ -134,6 +146,7 @@ export async function startCallboardOnAsterisk(phones: string[], tag: string): P
       pbx: running,
       acme,
       serverId,
+      liveOptions,
       nextDid,
       async trunkTo(action) {
         const number = nextDid();
