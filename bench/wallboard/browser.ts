@@ -6,6 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page, type Response } from '@playwright/test';
+import type { TileContentReading } from './report';
 
 /** Runs in the page before any of its scripts (a string, so no bundler or TS helper gets in). */
 const INIT_SCRIPT = `(() => {
@@ -91,7 +92,7 @@ export interface KioskPage {
   close(): Promise<void>;
 }
 
-export async function openKiosk(opts: { chromiumPath: string; url: string; width: number; height: number }): Promise<KioskPage> {
+export async function openKiosk(opts: { chromiumPath: string; url: string; width: number; height: number; cpuThrottle: number }): Promise<KioskPage> {
   const browser = await chromium.launch({
     executablePath: opts.chromiumPath,
     headless: true,
@@ -102,6 +103,9 @@ export async function openKiosk(opts: { chromiumPath: string; url: string; width
   await page.addInitScript(INIT_SCRIPT);
   const cdp = await context.newCDPSession(page);
   await cdp.send('HeapProfiler.enable');
+  // a slower CPU (a cheap TV stick, H-PERF-01) from before the first script, as the device would be: the
+  // page's main thread runs 1/rate of the time; the server and the other processes are not throttled
+  if (opts.cpuThrottle !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.cpuThrottle });
   const pending: Promise<ScriptChunk | null>[] = [];
   let ready = false;
   // a reload (the kiosk reloads itself when a new build is deployed) starts a new load
@@ -204,3 +208,25 @@ export async function heapUsed(cdp: CDPSession): Promise<number> {
   const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
   return usage.usedSize;
 }
+
+/**
+ * What the board's tiles have room for, read from its DOM (the elements agent-tile.tsx and
+ * canvas-floor.tsx render with their data-testids): no hook in the page is needed.
+ */
+export const readTileContent = (page: Page): Promise<TileContentReading> =>
+  page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="kiosk-floor-canvas"]');
+    if (canvas) {
+      return { drawing: 'canvas', tiles: Number(canvas.dataset.tiles ?? 0), nameLines: 0, namesFilled: 0, timerLines: 0, canvasDetail: canvas.dataset.detail ?? null } as const;
+    }
+    const tiles = document.querySelectorAll('[data-testid="kiosk-tile"]').length;
+    const names = [...document.querySelectorAll('[data-testid="kiosk-tile"] [data-testid="kiosk-user"]')];
+    return {
+      drawing: tiles > 0 ? 'dom' : 'none',
+      tiles,
+      nameLines: names.length,
+      namesFilled: names.filter((n) => (n.textContent ?? '').trim() !== '').length,
+      timerLines: document.querySelectorAll('[data-testid="kiosk-tile"] [data-testid="kiosk-timer"]').length,
+      canvasDetail: null,
+    } as const;
+  });

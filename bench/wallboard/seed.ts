@@ -1,13 +1,14 @@
 /**
  * Seeds a fresh DATA_DIR through the server's own db layer before the server starts: the demo
  * tenants (as `CALLBOARD_DEMO=1` would), then the benchmark corp `bench` with N extensions, queues
- * whose members cover every extension once, and a level 3 user to create the kiosk screen. The
+ * whose members cover every extension once, an inbound trunk to each queue, and a level 3 user to
+ * create the kiosk screen. The
  * server reads its live directory (extensions, queues) at start, so the simulator and the realtime
  * service know every extension without a reload.
  */
 import { hashPassword, PRODUCTION_HASH } from '../../server/auth/passwords';
 import { openDatabase } from '../../server/db/database';
-import { appUser, corp, extension, lookAndFeel, queue, queueMember } from '../../server/db/schema';
+import { appUser, corp, extension, lookAndFeel, queue, queueMember, sipServer, trunk } from '../../server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { DEFAULT_COLOURS, defaultMonPath } from '../../domain';
 
@@ -18,6 +19,11 @@ export const BENCH_PASSWORD = DEMO_PASSWORD;
 export const TEAM_SIZE = 20;
 /** one member rings at a time (ringall would ring the whole team on every call) */
 const STRATEGIES = ['rrmemory', 'leastrecent', 'fewestcalls', 'linear', 'random'] as const;
+/** the bench corp's DIDs: this prefix and the queue's index (unique across the demo's 5511… numbers) */
+const TRUNK_PREFIX = '559900';
+
+/** the trunk number (DID) that leads to the bench corp's q-th queue */
+export const benchTrunkNumber = (q: number): string => `${TRUNK_PREFIX}${String(q + 1).padStart(4, '0')}`;
 
 export interface SeededCorp {
   corpUrl: string;
@@ -56,6 +62,9 @@ export async function seedBenchCorp(dataDir: string, extensionCount: number): Pr
         })),
       );
     }
+    // the simulator sends callers only where a trunk leads, as Asterisk does (H-WARM-02): a queue no trunk
+    // reaches gets no calls, so each queue has its own inbound number; the first trunk also takes calls out
+    const [carrier] = await db.insert(sipServer).values({ name: 'Bench carrier', ip: 'sip.bench.example', port: 5060 }).returning({ id: sipServer.id });
     const queues: SeededCorp['queues'] = [];
     for (let q = 0; q < queueCount; q++) {
       const members = numbers.slice(q * TEAM_SIZE, (q + 1) * TEAM_SIZE);
@@ -64,6 +73,7 @@ export async function seedBenchCorp(dataDir: string, extensionCount: number): Pr
         .values({ corpId: bench.id, name: `Team ${String(q + 1).padStart(3, '0')}`, strategy: STRATEGIES[q % STRATEGIES.length], timeout: 15, serviceLevel: 60 })
         .returning({ id: queue.id, name: queue.name });
       await db.insert(queueMember).values(members.map((extenNumber) => ({ queueId: row.id, corpId: bench.id, extenNumber })));
+      await db.insert(trunk).values({ corpId: bench.id, number: benchTrunkNumber(q), serverId: carrier.id, action: `queue:${row.id}`, outgoing: q === 0, preference: q === 0 });
       queues.push({ id: row.id, name: row.name, members });
     }
     return { corpUrl: BENCH_CORP, corpId: bench.id, extensions: numbers, queues, ms: Date.now() - started };
