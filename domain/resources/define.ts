@@ -245,6 +245,11 @@ export interface ResourceDefinition {
   corpScoped: boolean;
   /** rows may belong to no corp: they apply to every corp (C-CRS-02); only the supervisor writes those */
   corpOptional?: boolean;
+  /**
+   * level 1 works on it in its working corp only: without one, every route of the resource answers 400
+   * errors.workingCorpRequired instead of spanning all corps (the click-to-call keys, E-C2C-05)
+   */
+  workingCorpRequired?: boolean;
   /** the schema reads SchemaContext.corp (extension ranges): the server loads the corp's limits */
   schemaNeedsCorp?: boolean;
   /** the body schema for create/update, shared by the dialog (react-hook-form) and the server */
@@ -276,6 +281,17 @@ export interface ResourceDefinition {
   /** the create form sits above the list instead of a dialog (C-MOH-01) */
   createInline?: boolean;
   /**
+   * F-PERM-08: the create button (or inline form) shows whatever the user's create permission; the
+   * server still refuses a create the user may not make (hold music, queues, restrictions, polls, media servers)
+   */
+  createAlwaysShown?: boolean;
+  /**
+   * How a refused delete reads (F-ERR-19, C-IVR-12, C-QUE-14): `mapped` shows the status's own message
+   * (the F-ERR mapping) instead of the default error, `appendServerText` adds the server's text after
+   * it. Unset: the save mapping, or the server's message when the mapping says only 'error'.
+   */
+  deleteFailure?: DeleteFailureRule;
+  /**
    * The spec's path that serves this resource's files by their stored name (`GET /{fileFetchPath}/{file}`,
    * C-IVR-04, C-QUE-15, C-POL-06, C-POL-14, C-QUE-20, C-MS-05, C-DIA-16), beside `/{path}/{id}/files/{field}`
    */
@@ -287,6 +303,12 @@ export interface ResourceDefinition {
   /** rows of this resource are call destinations of this kind, named by this field (corp/actions) */
   destination?: { kind: DestinationKind; labelField: string; valueField: string };
   nav?: ResourceNav;
+}
+
+/** ResourceDefinition.deleteFailure */
+export interface DeleteFailureRule {
+  mapped: boolean;
+  appendServerText: boolean;
 }
 
 export function defineResource<T extends ResourceDefinition>(definition: T): T {

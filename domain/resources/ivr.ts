@@ -47,6 +47,8 @@ export interface IvrRow extends IvrBody {
 
 export const ivrResource = defineResource({
   name: 'ivr',
+  // C-IVR-12, F-ERR-19: a refused delete shows the mapped message and the server's text
+  deleteFailure: { mapped: true, appendServerText: true },
   path: 'ivr',
   view: 'ivr',
   idField: 'id',

@@ -24,6 +24,8 @@ export interface MediaServerRow {
 
 export const mediaServerResource = defineResource({
   name: 'mediaServer',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'mediaserver',
   view: 'mediaServer',
   idField: 'id',

@@ -27,6 +27,8 @@ const columns = [{ key: 'name', format: 'text' as const }, { key: 'sound', forma
 
 export const mohCorpResource = defineResource({
   name: 'mohCorp',
+  // F-PERM-08: the create form is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'mohcorp',
   view: 'mohCorp',
   idField: 'id',
@@ -54,6 +56,8 @@ export const mohCorpResource = defineResource({
 
 export const mohQueueResource = defineResource({
   name: 'mohQueue',
+  // F-PERM-08: the create form is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'mohqueue',
   view: 'mohQueue',
   idField: 'id',

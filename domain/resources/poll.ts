@@ -33,6 +33,10 @@ export interface QuestionRow extends z.output<typeof questionSchema> {
 
 export const pollResource = defineResource({
   name: 'poll',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
+  // F-ERR-19: a refused delete shows the mapped message (no server text)
+  deleteFailure: { mapped: true, appendServerText: false },
   path: 'poll',
   view: 'polls',
   idField: 'id',

@@ -119,6 +119,10 @@ const notRingall = (values: Record<string, unknown>) => values.strategy !== 'rin
 
 export const queueResource = defineResource({
   name: 'queue',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
+  // C-QUE-14, F-ERR-19: a refused delete shows the mapped message and the server's text
+  deleteFailure: { mapped: true, appendServerText: true },
   path: 'queue',
   view: 'queue',
   idField: 'id',

@@ -151,6 +151,8 @@ const ruleDefaults = { destType: 3, pattern: '', groupId: null, permit: 0, pin: 
 
 export const restrictionCorpResource = defineResource({
   name: 'restrictionCorp',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'restrictioncorp',
   view: 'restrictionCorp',
   idField: 'id',
@@ -180,6 +182,8 @@ export const restrictionCorpResource = defineResource({
 
 export const restrictionExtenResource = defineResource({
   name: 'restrictionExten',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'restrictionexten',
   view: 'restrictionExten',
   idField: 'id',
@@ -199,6 +203,8 @@ export const INCOMING_PERMIT_OPTIONS: StaticOption[] = [0, 1].map((value) => ({ 
 
 export const restrictionInResource = defineResource({
   name: 'restrictionIn',
+  // F-PERM-08: the create button is always shown (the server still checks)
+  createAlwaysShown: true,
   path: 'restrictionin',
   view: 'restrictionCorp',
   // C-IRS-01: the supervisor's screen

@@ -64,6 +64,8 @@ export interface TimeExtenRow {
 
 export const timeConditionResource = defineResource({
   name: 'time',
+  // F-ERR-19: a refused delete shows the default error and the server's text
+  deleteFailure: { mapped: false, appendServerText: true },
   path: 'timemain',
   view: 'time',
   idField: 'id',

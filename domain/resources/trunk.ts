@@ -60,6 +60,8 @@ export interface TrunkRow extends TrunkBody {
 
 export const trunkResource = defineResource({
   name: 'trunk',
+  // F-ERR-19: a refused delete shows the mapped message and the server's text
+  deleteFailure: { mapped: true, appendServerText: true },
   path: 'trunk',
   view: 'trunk',
   idField: 'id',

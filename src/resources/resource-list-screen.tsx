@@ -23,7 +23,9 @@ import { filterRows } from '../ui/table-logic';
 import { useMediaQuery } from '../ui/use-media-query';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { childResourcesOf } from './children';
+import { showsCreate } from './create-shown';
 import { buildCsv, buildTsv } from './csv';
+import { deleteFailureText } from './delete-failure';
 import { cellShowsText, cellText, cellValue, columnLabelKey, isTruthyFlag, visibleColumns } from './format';
 import { InlineCreateForm } from './inline-create-form';
 import { ResourceDialog } from './resource-dialog';
@@ -97,6 +99,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
 
   const showInfo = !!definition.rowInfo && (definition.rowInfo.visibleWhen?.({ actor: { id: user.id, level: user.level, corpId: user.corpId } }) ?? true);
   const may = (action: 'create' | 'update' | 'delete') => !definition.readOnly && canAccess(user, resourceAccess(definition, action));
+  const createShown = showsCreate(definition, user);
 
   const { onListLoaded } = extras;
   useEffect(() => {
@@ -183,7 +186,8 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all(definition) });
     },
     onError: (error) => {
-      notifySave(isApiFailure(error) ? failureText(t, (k) => i18n.exists(k), error, 'update') : t('errors.default'), 'danger');
+      // F-ERR-19: IVR, queue, poll, trunk and time conditions say it their way (their definition's rule)
+      notifySave(isApiFailure(error) ? deleteFailureText(t, (k) => i18n.exists(k), error, definition.deleteFailure) : t('errors.default'), 'danger');
       setDeleting(null);
     },
   });
@@ -226,7 +230,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   return (
     <div className="flex flex-col gap-4">
       {extras.intro}
-      {definition.createInline && may('create') ? <InlineCreateForm definition={definition} parent={parent} /> : null}
+      {definition.createInline && createShown ? <InlineCreateForm definition={definition} parent={parent} /> : null}
       <Card className="overflow-hidden" data-testid={`list-${definition.name}`}>
         <DataTable
           rows={filtered}
@@ -256,7 +260,7 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
                   {t('bulk.button')}
                 </Button>
               ) : null}
-              {may('create') && !definition.createInline ? (
+              {createShown && !definition.createInline ? (
                 <Button size="sm" onClick={() => (extras.onCreate ? extras.onCreate() : setDialog({ row: null }))} data-testid="create-button">
                   <Plus />
                   {t('common.new')}

@@ -2,10 +2,12 @@
  * The densest Agents floor (issue 13, the wallboard at 2,000 tiles): a corp with 1,900 extensions
  * fills a 1920×1080 TV only with number-only tiles, which are drawn on one canvas
  * (kiosk/boards/tile-canvas.ts). A call between two of its extensions shows on their tiles in the
- * state colours (B-PNL-13: 1 light blue, 2 purple, 3 green). The corp is made by the supervisor with
+ * state colours, each the spec's own (B-PNL-13: 0 grey, 1 light blue, 2 purple, 3 green, 4 red, 5 amber,
+ * told by tests/src/ui/colour-names.ts from what chromium paints). The corp is made by the supervisor with
  * a bulk import (C-EXT-32, C-EXT-34) and disabled at the end, so no other test meets its phones.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { colourName, parseRgb, type SpecColour } from '../src/ui/colour-names';
 import { PASSWORD } from './helpers';
 
 const FLOOR = 1900;
@@ -37,19 +39,7 @@ async function tileColour(page: Page, index: number): Promise<string> {
   }, index);
 }
 
-async function tokenColour(page: Page, token: string): Promise<string> {
-  return page.evaluate((name) => {
-    const probe = document.createElement('canvas');
-    probe.width = probe.height = 1;
-    const context = probe.getContext('2d')!;
-    context.fillStyle = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-    context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-    return `${r},${g},${b}`;
-  }, token);
-}
-
-test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only tiles; a call shows on its tiles in the state colours (B-PNL-13)', async ({ page, request }) => {
+test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only tiles; a call shows on its tiles in the state colours, each the spec’s own (B-PNL-13)', async ({ page, request }) => {
   test.setTimeout(240_000);
   const supervisor = { Authorization: `Bearer ${await token(request, 'super', 'supervisor')}` };
   const floorCorp = { url: 'floor', name: 'Floor 1900', extLen: 4, extMax: FLOOR, queMax: 1, maxContacts: 1 };
@@ -83,20 +73,32 @@ test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only 
     const overflow = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight || document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow).toBe(false);
 
-    // the new phones register within seconds of the import (the simulator): offline (0, grey) → online (3, green)
-    const online = await tokenColour(page, '--ext-online');
-    const offline = await tokenColour(page, '--ext-offline');
-    expect([online, offline]).toContain(await tileColour(page, FLOOR - 1));
-    await expect.poll(() => tileColour(page, 0), { timeout: 40_000 }).toBe(online);
-    await expect.poll(() => tileColour(page, 1), { timeout: 40_000 }).toBe(online);
+    // B-PNL-13 each state's own colour, as painted: the totals line shows every state on its colour
+    const states: [string, SpecColour][] = [['offline', 'grey'], ['ringing', 'light blue'], ['inUse', 'purple'], ['online', 'green'], ['hangup', 'red'], ['onHold', 'amber']];
+    for (const [tone, colour] of states) {
+      // chromium computes the token as oklch(): a 1-pixel canvas turns it into the sRGB it paints
+      const painted = await page.getByTestId(`kiosk-total-${tone}`).evaluate((el) => {
+        const context = Object.assign(document.createElement('canvas'), { width: 1, height: 1 }).getContext('2d')!;
+        context.fillStyle = getComputedStyle(el).backgroundColor;
+        context.fillRect(0, 0, 1, 1);
+        return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)].join(',');
+      });
+      expect(colourName(parseRgb(painted)), `${tone}: ${painted}`).toBe(colour);
+    }
+    const tileName = async (index: number) => colourName(parseRgb(await tileColour(page, index)));
 
-    // 1000 calls 1001: 1001 rings (light blue) and 1000 is in use (purple); both in use if 1001 answers
+    // the new phones register within seconds of the import (the simulator): offline (0, grey) → online (3, green)
+    expect(['grey', 'green']).toContain(await tileName(FLOOR - 1));
+    await expect.poll(() => tileName(0), { timeout: 40_000 }).toBe('green');
+    await expect.poll(() => tileName(1), { timeout: 40_000 }).toBe('green');
+
+    // 1000 calls 1001: 1000 rings for 2 s, answers (in use, purple) and 1001 rings (light blue) until it answers (purple too)
     const originate = await request.post('/api/v1/originate', { headers: inCorp, data: { from: '1000', to: '1001' } });
     expect(originate.ok(), await originate.text()).toBe(true);
-    const inCall = [await tokenColour(page, '--ext-ringing'), await tokenColour(page, '--ext-in-use')];
-    await expect.poll(async () => inCall.includes(await tileColour(page, 1)), { timeout: 20_000 }).toBe(true);
-    await expect.poll(async () => inCall.includes(await tileColour(page, 0)), { timeout: 5_000 }).toBe(true);
-    expect([online, offline]).toContain(await tileColour(page, 2));
+    await expect.poll(() => tileName(0), { timeout: 20_000 }).toBe('purple');
+    await expect.poll(async () => ['light blue', 'purple'].includes(await tileName(1)), { timeout: 5_000 }).toBe(true);
+    // a phone outside the call keeps its colour
+    expect(['grey', 'green']).toContain(await tileName(2));
     await page.screenshot({ path: 'test-results/screens/kiosk-floor-1900.png' });
   } finally {
     // the floor leaves the live directory (a disabled corp has no telephony), so the simulator and the hub

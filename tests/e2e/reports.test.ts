@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { login, PASSWORD, saveScreen } from './helpers';
+import { hangUpCallsOf, login, PASSWORD, saveScreen } from './helpers';
 
 /**
  * Reports and dashboards (issue 10) in chromium, on the e2e server's demo data and its simulator. A
@@ -33,7 +33,7 @@ async function setTariff(request: APIRequestContext): Promise<void> {
 }
 
 /**
- * A click-to-call from 201 to a national landline that the callee answered, hung up from Active calls
+ * A click-to-call from 237 (a desk phone the simulated floor leaves alone) to a national landline that the callee answered, hung up from Active calls
  * after a while if it is still up: one answered CDR row; the number called. The simulated callee may
  * also be busy, not answer, or hang up before the test does (random outcomes, as a carrier's): the
  * CDR API says which, and another number is called then, up to five.
@@ -44,12 +44,12 @@ async function makeAnsweredCall(page: Page): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const to = `0113123456${attempt}`;
     const started = new Date(Date.now() - 60_000).toISOString();
-    // 201 is a member of the ringall queue Sales and may be ringing or on a call of the simulated
-    // floor: the PBX then refuses to ring it (409 errors.extensionBusy) and a user tries again
+    // 237 is off the simulated floor (no queue, no floor call): a 409 errors.extensionBusy is a call
+    // of an earlier test still ending, and a user tries again
     await expect
       .poll(
         async () => {
-          const res = await page.request.post('/api/v1/originate', { data: { from: '201', to }, headers: auth });
+          const res = await page.request.post('/api/v1/originate', { data: { from: '237', to }, headers: auth });
           if (res.status() === 409 && (await res.text()).includes('errors.extensionBusy')) return 'busy';
           expect(res.ok(), await res.text()).toBe(true);
           return 'calling';
@@ -147,7 +147,7 @@ test('D-CDR-02 D-CDR-04 D-CDR-05 D-CDR-06 D-CDR-07 D-RPT-04 a call made by click
   const header = table.locator('thead').first();
   await expect(header).toContainText(/Date.*Origin.*Caller.*Destination.*Dialed.*Type.*Duration.*Result.*Cost.*Recording/);
   const ours = rows.filter({ hasText: number }).first();
-  await expect(ours).toContainText('201');
+  await expect(ours).toContainText('237');
   await expect(ours).toContainText('National landline');
   await expect(ours).toContainText(/R\$/);
   expect(await rows.count()).toBeLessThanOrEqual(5);
@@ -183,7 +183,7 @@ test('D-CDR-02 D-CDR-04 D-CDR-05 D-CDR-06 D-CDR-07 D-RPT-04 a call made by click
   await page.getByTestId('cdr-search').click();
   await expect(header).toContainText(/Caller.*Calls.*Type.*Duration/);
   // a row per caller and type, most calls first, 5 a page: the simulated floor calls national landlines
-  // too, so 201's row may be on a later page; its call was checked in the detailed view above
+  // too, so 237's row may be on a later page; its call was checked in the detailed view above
   await expect(rows.filter({ hasText: 'National landline' }).first()).toBeVisible();
   await saveScreen(page, 'reports-cdr-summarised');
   // the printout: the print stylesheet hides the menu and the search card
@@ -259,9 +259,21 @@ test('D-PST-01 D-PST-02 D-PST-04 D-IST-01 D-IST-03 poll and IVR statistics: the 
   await saveScreen(page, 'reports-ivr-stats');
 });
 
-test('D-HOME-01 D-HOME-02 D-HOME-03 D-HOME-04 D-HOME-05 D-HOME-07 the home dashboard of a corp: cards, the live busy-agents chart, gauges, extensions, call periods', async ({ page }) => {
+test('D-HOME-01 D-HOME-02 D-HOME-03 D-HOME-04 D-HOME-05 D-HOME-07 the home dashboard of a corp: cards, the live busy-agents chart, gauges with a call up, extensions, call periods', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page);
+  // D-HOME-05 with a call up: 237 calls 238 (phones the busy demo floor leaves free), seen in use on the panel
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  await page.goto('/acme/en/panel');
+  await page.getByTestId('ext-search').fill('237');
+  const card = page.locator('[data-testid="ext-card"][data-number="237"]');
+  await expect(card).toHaveAttribute('data-status', '3', { timeout: 15_000 });
+  const call = await page.request.post('/api/v1/originate', { data: { from: '237', to: '238' }, headers: auth });
+  expect(call.ok(), await call.text()).toBe(true);
+  await expect(card).toHaveAttribute('data-status', '2', { timeout: 15_000 });
+  const inUse = (what: string) => page.waitForResponse((r) => r.url().endsWith(`/api/v1/dash/inuse/${what}`) && r.ok());
+  const [extensionsInUse, queuesInUse] = [inUse('extensions'), inUse('queues')];
+  await page.goto('/acme/en/home');
   await expect(page.getByTestId('home-dashboard')).toBeVisible();
   for (const card of ['card-calls-in', 'card-calls-out', 'card-billing', 'card-online', 'card-offline']) await expect(page.getByTestId(card)).toBeVisible();
   await expect(page.getByTestId('card-online-value')).not.toHaveText('0', { timeout: 15_000 });
@@ -275,9 +287,15 @@ test('D-HOME-01 D-HOME-02 D-HOME-03 D-HOME-04 D-HOME-05 D-HOME-07 the home dashb
   // box (Playwright calls it hidden), so the chart is checked visible and the line by its points
   await expect(page.getByTestId('busy-chart').locator('svg').first()).toBeVisible();
   await expect(page.getByTestId('busy-chart').locator('path.visx-linepath').first()).toHaveAttribute('d', /^M[\d.]+,[\d.]+(L[\d.]+,[\d.]+){2,}$/);
-  // D-HOME-05 the gauges
-  await expect(page.getByTestId('gauge-extensions')).toContainText(/\d+%/);
-  await expect(page.getByTestId('gauge-queues')).toContainText(/of 3/);
+  // D-HOME-05 the gauges show what their GETs answered: use of total, and the share in use; 237 on its call is one of them
+  const extensionGauge = (await (await extensionsInUse).json()) as { use: number; total: number };
+  const queueGauge = (await (await queuesInUse).json()) as { use: number; total: number };
+  expect(extensionGauge.use).toBeGreaterThanOrEqual(1);
+  expect(queueGauge.total).toBe(3);
+  for (const [gauge, { use, total }] of [['gauge-extensions', extensionGauge], ['gauge-queues', queueGauge]] as const) {
+    await expect(page.getByTestId(gauge)).toContainText(`${use} of ${total}`);
+    await expect(page.getByTestId(gauge).getByRole('img')).toHaveAccessibleName(new RegExp(`: ${Math.round((use / total) * 100)}%$`));
+  }
   // D-HOME-04 the extension list, 5 a page
   const extensions = page.getByTestId('extension-table').locator('tbody tr[data-testid^="row-"]');
   await expect.poll(() => extensions.count()).toBe(5);
@@ -287,6 +305,8 @@ test('D-HOME-01 D-HOME-02 D-HOME-03 D-HOME-04 D-HOME-05 D-HOME-07 the home dashb
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await saveScreen(page, 'dashboard-home-dark');
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  // the call is not needed any more: the tests after this one find 237 and 238 free
+  await hangUpCallsOf(page, '237');
 });
 
 test('D-HOME-06 a gauge that cannot load shows its alert', async ({ page }) => {

@@ -112,3 +112,38 @@ test('C-LF-02 C-LF-04 C-LF-13 a look-and-feel change shows on the login page', a
   const restored = await (await page.request.get('/api/v1/lookandfeel/acme')).json();
   expect(restored.menuColor).toBe('37474FFF');
 });
+
+test('C-QUE-14 C-IVR-12 F-ERR-19 a refused delete of a queue or an IVR shows the mapped message with the server\'s text appended (once when both say the same), and the row stays', async ({ page }) => {
+  await login(page, 'acme', 'admin');
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  // a queue of its own that a company speed dial sends callers to (enqueue): its delete answers 409 "in use by a speed dial"
+  const created = await page.request.post('/api/v1/queue', { headers: auth, data: { name: 'Refused delete' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const queue = (await created.json()) as { id: number; corpId: number };
+  const dial = await page.request.post('/api/v1/speeddialcorps', { headers: auth, data: { number: 87, action: `enqueue_${queue.corpId}_${queue.id}` } });
+  expect(dial.ok(), await dial.text()).toBe(true);
+  const speedDialId = ((await dial.json()) as { id: number }).id;
+  try {
+    await page.goto('/acme/en/configuration/queues');
+    await page.getByTestId(`delete-${queue.id}`).click();
+    const refused = page.waitForResponse((r) => r.url().endsWith(`/api/v1/queue/${queue.id}`) && r.request().method() === 'DELETE');
+    await page.getByTestId('confirm-ok').click();
+    // the server answers the status and its text; the snackbar maps the status (409: in use) and appends the text
+    const answer = await refused;
+    expect(answer.status()).toBe(409);
+    expect(await answer.json()).toMatchObject({ status: 409, message: 'errors.inUseBySpeedDial', text: 'It is in use by a speed dial.' });
+    await expectSnackbar(page, 'It cannot be changed: it is in use. It is in use by a speed dial.');
+    await expect(page.getByTestId(`delete-${queue.id}`)).toBeVisible();
+
+    // the demo's welcome IVR answers the line 551130001002: 520, whose mapped message is the server's text, said once
+    await page.goto('/acme/en/configuration/ivr');
+    const welcome = page.getByTestId('data-table').locator('tr', { hasText: 'Acme welcome' });
+    await welcome.locator('[data-testid^="delete-"]').click();
+    await page.getByTestId('confirm-ok').click();
+    await expectSnackbar(page, /^It is in use by a trunk\.$/);
+    await expect(welcome).toBeVisible();
+  } finally {
+    expect((await page.request.delete(`/api/v1/speeddialcorps/${speedDialId}`, { headers: auth })).ok()).toBe(true);
+    expect((await page.request.delete(`/api/v1/queue/${queue.id}`, { headers: auth })).ok()).toBe(true);
+  }
+});

@@ -1,8 +1,10 @@
 import zlib from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG as PNGImage } from 'pngjs';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { DEFAULT_COLOURS, IMAGE_MAX_BYTES } from '../../domain';
+import { defaultViews } from '../../domain/permissions';
 import { CALLERS, describeEachDatabase, multipart, type Caller } from './fixtures/test-app';
 
 /** A real 1x1 PNG. */
@@ -138,6 +140,28 @@ describeEachDatabase('look and feel', (t) => {
     expect((await save(colours, CALLERS.wall)).statusCode).toBe(403);
     expect((await save(colours, null)).statusCode).toBe(401);
     expect((await t().get('/api/v1/lookandfeel/globex', null)).json()).toMatchObject({ tabName: '' });
+  });
+
+  it('A-RTE-11 every level the rule names: 1, 2, 3 and 4 save the look and feel of a corp that allows it (level 4 given the view by its role group); level 5 never, even given the view', async () => {
+    const { payload, headers } = await multipart({ ...colours, tabName: 'Level 1' });
+    const asSuper = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: CALLERS.super, payload, headers: { ...headers, 'x-working-corp': String(t().ids.corp.acme) } });
+    expect(asSuper.statusCode, asSuper.body).toBe(200);
+    expect((await save({ ...colours, tabName: 'Level 2' }, CALLERS.owner)).statusCode).toBe(200);
+    expect((await save({ ...colours, tabName: 'Level 3' }, CALLERS.admin)).statusCode).toBe(200);
+    // the agent (level 4) has no look-and-feel view by default; its role group grants it, and the wall (level 5) joins that group
+    expect((await save(colours, CALLERS.agent)).statusCode).toBe(403);
+    const group = t().ids.roleGroup.agents;
+    const granted = await t().put('/api/v1/rolegroup', admin, { roleGroupId: group, roleGroupName: 'Agents', views: [...defaultViews(4), { name: 'lookAndFeel', actions: ['read', 'update'] }] });
+    expect(granted.statusCode, granted.body).toBe(200);
+    await t().db.execute(sql`update app_user set role_group_id = ${group} where nick = 'wall'`);
+    const asAgent = await save({ ...colours, tabName: 'Level 4' }, CALLERS.agent);
+    expect(asAgent.statusCode, asAgent.body).toBe(200);
+    expect((await t().get('/api/v1/lookandfeel/acme', null)).json()).toMatchObject({ tabName: 'Level 4' });
+    expect((await save({ ...colours, tabName: 'Level 5' }, CALLERS.wall)).statusCode).toBe(403);
+    expect((await t().get('/api/v1/lookandfeel/acme', null)).json()).toMatchObject({ tabName: 'Level 4' });
+    // and none of them in a corp without allowCustom (globex's admin above; the supervisor working in globex too)
+    const { payload: p2, headers: h2 } = await multipart(colours);
+    expect((await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: CALLERS.super, payload: p2, headers: { ...h2, 'x-working-corp': String(t().ids.corp.globex) } })).statusCode).toBe(403);
   });
 
   it('level 1 saves the working corp\'s look and feel (or the supervisor corp\'s without one)', async () => {

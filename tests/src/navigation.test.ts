@@ -190,9 +190,11 @@ describe('side menu per level (spec 1 "Side menu")', () => {
     expect(menu(3, { user: { views } })).not.toContain('config/trunk');
   });
 
-  it('A-RTE-11 look and feel hides when the corp does not allow customising', () => {
-    expect(menu(3, { user: { allowCustom: false } })).not.toContain('config/lookAndFeel');
-    expect(menu(1, { user: { allowCustom: false } })).not.toContain('config/lookAndFeel');
+  it('A-RTE-11 look and feel is in the side menus that place it (levels 1 and 3) only when the corp allows customising; the route guards below cover every level', () => {
+    for (const level of [1, 3] as Level[]) {
+      expect(menu(level), `level ${level}`).toContain('config/lookAndFeel');
+      expect(menu(level, { user: { allowCustom: false } }), `level ${level} without allowCustom`).not.toContain('config/lookAndFeel');
+    }
   });
 });
 
@@ -210,10 +212,17 @@ describe('route guards', () => {
     for (const level of [1, 2, 3, 4, 5] as Level[]) expect(checkGuard(guard('userProfile'), subject(level)).allow).toBe(true);
   });
 
-  it('A-RTE-11 lookAndFeel needs allowCustom and a level number of 4 or lower', () => {
-    expect(checkGuard(guard('lookAndFeel'), subject(3, true)).allow).toBe(true);
-    expect(checkGuard(guard('lookAndFeel'), subject(3, false)).allow).toBe(false);
-    expect(checkGuard(guard('lookAndFeel'), subject(5, true)).allow).toBe(false);
+  it('A-RTE-11 lookAndFeel opens for levels 1, 2, 3 and 4 with allowCustom; never for level 5; never without allowCustom', () => {
+    // the level rule apart from the default grants: every level given the view (level 4 gets it from a role group)
+    const withView = (level: Level, allowCustom: boolean) => ({ level, views: [...defaultViews(level), { name: 'lookAndFeel' as const, actions: ['read' as const, 'update' as const] }], allowCustom });
+    for (const level of [1, 2, 3, 4] as Level[]) {
+      expect(checkGuard(guard('lookAndFeel'), withView(level, true)).allow, `level ${level}`).toBe(true);
+      expect(checkGuard(guard('lookAndFeel'), withView(level, false)).allow, `level ${level} without allowCustom`).toBe(false);
+    }
+    expect(checkGuard(guard('lookAndFeel'), withView(5, true)).allow).toBe(false);
+    // the default grants: the corp's runners have the view, a plain user (4) and the monitor (5) do not
+    for (const level of [1, 2, 3] as Level[]) expect(checkGuard(guard('lookAndFeel'), subject(level)).allow, `level ${level} by default`).toBe(true);
+    for (const level of [4, 5] as Level[]) expect(checkGuard(guard('lookAndFeel'), subject(level)).allow, `level ${level} by default`).toBe(false);
   });
 
   it('A-RTE-16 configuration/home sends level 4 to extension', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TIMING } from '../../domain/constants';
 import { currentSnack, EMPTY_SNACKS, snackReducer, waitingSnacks } from '../../src/ui/snackbar-queue';
 
-const push = (message: string, durationMs = 6000) => ({ type: 'push' as const, item: { message, tone: 'info' as const, durationMs } });
+const push = (message: string, durationMs: number = TIMING.shellSnackbarMs) => ({ type: 'push' as const, item: { message, tone: 'info' as const, durationMs } });
 
 describe('snackbar queue', () => {
   it('A-SNK-01 one message at a time, oldest first', () => {
@@ -21,9 +22,12 @@ describe('snackbar queue', () => {
     expect(waitingSnacks(state)).toBe(1);
   });
 
-  it('A-SNK-03 A-SNK-04 each message keeps its own duration', () => {
-    let state = snackReducer(EMPTY_SNACKS, push('shell', 6000));
-    state = snackReducer(state, push('save', 3000));
+  it('A-SNK-03 A-SNK-04 shell messages last 6000 ms and save feedback 3000 ms (the durations the snackbar provider uses); each message keeps its own', () => {
+    // SnackbarProvider's notify() defaults to TIMING.shellSnackbarMs and notifySave() to TIMING.saveSnackbarMs
+    expect(TIMING.shellSnackbarMs).toBe(6000);
+    expect(TIMING.saveSnackbarMs).toBe(3000);
+    let state = snackReducer(EMPTY_SNACKS, push('shell', TIMING.shellSnackbarMs));
+    state = snackReducer(state, push('save', TIMING.saveSnackbarMs));
     expect(state.items.map((i) => i.durationMs)).toEqual([6000, 3000]);
     expect(new Set(state.items.map((i) => i.id)).size).toBe(2);
   });

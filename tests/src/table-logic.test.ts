@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAGING } from '../../domain/constants';
 import { compareValues, filterRows, nextSort, normalise, paginate, sortRows } from '../../src/ui/table-logic';
 
 const rows = [
@@ -36,12 +37,15 @@ describe('table search, sort and paging', () => {
     expect(compareValues(2, 10)).toBeLessThan(0);
   });
 
-  it('F-LIST-02 ten rows per page; F-LIST-03 one row on narrow screens', () => {
+  it('F-LIST-02 ten rows per page; F-LIST-03 one row on narrow screens (the page sizes the tables use, read from the product)', () => {
+    // the sizes the resource tables, active calls and the extension monitor pass to the pager
+    expect(PAGING.tableRows).toBe(10);
+    expect(PAGING.narrowTableRows).toBe(1);
     const many = Array.from({ length: 23 }, (_, i) => i);
-    expect(paginate(many, 0, 10)).toMatchObject({ rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], pageCount: 3, from: 1, to: 10, total: 23 });
-    expect(paginate(many, 2, 10)).toMatchObject({ rows: [20, 21, 22], from: 21, to: 23 });
-    expect(paginate(many, 99, 10).page).toBe(2);
-    expect(paginate(many, 4, 1).rows).toEqual([4]);
+    expect(paginate(many, 0, PAGING.tableRows)).toMatchObject({ rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], pageCount: 3, from: 1, to: 10, total: 23 });
+    expect(paginate(many, 2, PAGING.tableRows)).toMatchObject({ rows: [20, 21, 22], from: 21, to: 23 });
+    expect(paginate(many, 99, PAGING.tableRows).page).toBe(2);
+    expect(paginate(many, 4, PAGING.narrowTableRows).rows).toEqual([4]);
   });
 
   it('F-LIST-06 an empty table has one empty page', () => {

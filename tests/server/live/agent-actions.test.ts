@@ -212,13 +212,19 @@ describe('G-AGS agent states', () => {
     const state = await waitFor(() => agentOf('207')?.dndSince ?? null, 3000, 'DND of 207');
     // when it was set (the server's clock: the database keeps it)
     expect(Math.abs(state - asked)).toBeLessThan(2000);
-    // a call from 206 to 207 is refused busy (the dialplan's DND check), not rung
-    const call = await api<{ channelId: string }>('POST', '/originate', 'admin', { from: '206', to: '207' });
-    expect(call.status).toBe(200);
+    // a call from 237 (a phone the simulator's floor never uses) to 207 is refused busy (the dialplan's
+    // DND check), not rung. 207 is a queue agent: a queue call it took before DND may still be up (409
+    // extensionBusy); DND offers it no new one, so the simulator's clock runs until that call ends.
+    let call = await api<{ channelId: string; message?: string }>('POST', '/originate', 'admin', { from: '237', to: '207' });
+    for (let waited = 0; call.status === 409 && call.json.message === 'errors.extensionBusy' && waited < 600_000; waited += 10_000) {
+      await advance(10_000, 500);
+      call = await api<{ channelId: string; message?: string }>('POST', '/originate', 'admin', { from: '237', to: '207' });
+    }
+    expect(call.status, JSON.stringify(call.json)).toBe(200);
     await advance(40_000, 500);
     await live.app.live!.sink.flush();
     const { cdr } = await import('../../../server/db/schema');
-    const rows = await live.database.orm.select().from(cdr).where(and(eq(cdr.corpId, acme), eq(cdr.src, '206'), eq(cdr.dst, '207')));
+    const rows = await live.database.orm.select().from(cdr).where(and(eq(cdr.corpId, acme), eq(cdr.src, '237'), eq(cdr.dst, '207')));
     expect(rows.map((r) => r.disposition)).toContain('BUSY');
     expect((await api('PUT', '/agent/dnd', 'admin', { number: '207', on: false })).status).toBe(200);
     await waitFor(() => agentOf('207')?.dndSince === null || agentOf('207') === undefined, 3000, 'DND off');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { AgentReportResult, AgentReportRow } from '../../../domain';
 import { CALLERS, describeEachDatabase, type Caller } from '../fixtures/test-app';
 import { insertQueueLog, utc, type QueueLogFixture } from './fixtures';
@@ -25,7 +25,8 @@ describeEachDatabase('reports: agent report (G-RPT-01)', (t) => {
   const row = (result: AgentReportResult, agent: string) => result.rows.find((r) => r.agent === agent);
   const empty = { answered: 0, talkSec: 0, holdSec: 0, wrapupSec: 0, pauseSec: 0, pauses: [] };
 
-  it('G-RPT-01 fixtures: two overlapping queues, a pause across the period start, an empty reason, a static member pausing, calls with wrap-up', async () => {
+  // G-RPT-01's rows: two overlapping queues, a pause across the period start, an empty reason, a static member pausing, calls with wrap-up
+  beforeAll(async () => {
     const acme = t().ids.corp.acme;
     const queues = (await t().get('/api/v1/queue', CALLERS.admin)).json() as { id: number; name: string }[];
     for (const name of ['Sales', 'Support', 'Billing'] as const) {

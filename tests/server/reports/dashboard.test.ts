@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { localDay, localDayBoundaries, type DashCorpRow, type DashExtensionsRow, type DashKpi, type DashPoint, type InUse } from '../../../domain';
+import { EXT_STATUS, localDay, localDayBoundaries, type DashCorpRow, type DashExtensionsRow, type DashKpi, type DashPoint, type InUse } from '../../../domain';
 import { callTotals, pointsOf } from '../../../server/routes/reports/dashboard-queries';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, type Caller } from '../fixtures/test-app';
 import { incoming, insertCdr, internal, outgoing } from './fixtures';
@@ -138,14 +138,30 @@ describeEachDatabase(
       expect((await t().get('/api/v1/dash/extensions', CALLERS.admin)).statusCode).toBe(403);
     });
 
-    it('D-HOME-05 the in-use gauges: extensions on a call and queues in use, each of all', async () => {
-      const extensions = await get<InUse>('/api/v1/dash/inuse/extensions');
-      const queues = await get<InUse>('/api/v1/dash/inuse/queues');
-      const live = t().app.live!.ops;
-      expect(extensions).toEqual({ use: (await live.getExtensions(t().ids.corp.acme)).filter((e) => e.status === 2 || e.status === 5).length, total: (await live.getExtensions(t().ids.corp.acme)).length });
-      expect(queues.total).toBe(3);
-      expect(queues.use).toBeLessThanOrEqual(3);
-      expect((await get<InUse>('/api/v1/dash/inuse/queues', CALLERS.globexAdmin)).total).toBe(1);
+    it('D-HOME-05 the in-use gauges with a call up: the two extensions on it count as in use, and their queue as in use, each of all', async () => {
+      const { acme } = t().ids.corp;
+      const live = t().app.live!;
+      const statusOf = async (number: string) => (await live.ops.getExtensions(acme)).find((e) => e.number === number)?.status;
+      const total = (await live.ops.getExtensions(acme)).length;
+      // the manual clock has not moved: every phone is idle, no queue has a caller or a member on a call
+      expect(await get<InUse>('/api/v1/dash/inuse/extensions')).toEqual({ use: 0, total });
+      expect(await get<InUse>('/api/v1/dash/inuse/queues')).toEqual({ use: 0, total: 3 });
+
+      // 201 calls 202 (both members of Sales only) on the simulator, through the panel's originate, until both talk
+      const originate = await t().post('/api/v1/originate', CALLERS.admin, { from: '201', to: '202' });
+      expect(originate.statusCode, originate.body).toBe(200);
+      // half a simulated second a step (a real millisecond between, for the pushes), at most a simulated minute
+      for (let step = 0; step < 120 && !((await statusOf('201')) === EXT_STATUS.inUse && (await statusOf('202')) === EXT_STATUS.inUse); step++) {
+        live.simulator!.advance(500);
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      expect([await statusOf('201'), await statusOf('202')]).toEqual([EXT_STATUS.inUse, EXT_STATUS.inUse]);
+
+      expect(await get<InUse>('/api/v1/dash/inuse/extensions')).toEqual({ use: 2, total });
+      expect(await get<InUse>('/api/v1/dash/inuse/queues')).toEqual({ use: 1, total: 3 });
+      // another corp sees none of it; the supervisor without a working corp sees every corp's
+      expect(await get<InUse>('/api/v1/dash/inuse/queues', CALLERS.globexAdmin)).toEqual({ use: 0, total: 1 });
+      expect((await get<InUse>('/api/v1/dash/inuse/extensions', CALLERS.super)).use).toBe(2);
       expect((await t().get('/api/v1/dash/inuse/queues', CALLERS.wall)).statusCode).toBe(403);
       expect((await t().get('/api/v1/dash/inuse/queues', CALLERS.agent)).statusCode).toBe(200);
     });

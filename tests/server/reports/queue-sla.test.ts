@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { QueueSlaResult, SlaHour } from '../../../domain';
 import { CALLERS, describeEachDatabase, type Caller } from '../fixtures/test-app';
 import { insertQueueLog, utc, type QueueLogFixture } from './fixtures';
@@ -24,7 +24,8 @@ describeEachDatabase('reports: queue service level by hour (G-RPT-02)', (t) => {
     return res.json() as QueueSlaResult;
   };
 
-  it('G-RPT-02 fixtures: answered within and over the service level, abandoned, timed out, left with a key', async () => {
+  // G-RPT-02's rows: answered within and over the service level, abandoned, timed out, left with a key
+  beforeAll(async () => {
     const acme = t().ids.corp.acme;
     const queues = (await t().get('/api/v1/queue', CALLERS.admin)).json() as { id: number; name: string }[];
     for (const name of ['Sales', 'Support']) queueId[name] = queues.find((x) => x.name === name)!.id;

@@ -8,22 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { SHOWN_STATUSES } from '../../../domain/agents';
 import { EXT_STATUS_TOKENS, PAUSED_OVER, STATUS_LOOK, statusLook } from '../../../src/ui/ext-status';
 import { STATUS_ICONS } from '../../../src/ui/ext-status-icon';
+import { oklchToLinear } from './colour-names';
 
-/** oklch(L C H) → relative luminance (OKLab → linear sRGB, clipped to the gamut). */
+/** oklch(L C H) → relative luminance */
 function luminance(oklch: string): number {
-  const m = /oklch\(\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\)/.exec(oklch);
-  if (!m) throw new Error(`not an oklch colour: ${oklch}`);
-  const [L, C, H] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const a = C * Math.cos((H * Math.PI) / 180);
-  const b = C * Math.sin((H * Math.PI) / 180);
-  const l = (L + 0.3963377774 * a + 0.2158037573 * b) ** 3;
-  const mm = (L - 0.1055613458 * a - 0.0638541728 * b) ** 3;
-  const s = (L - 0.0894841775 * a - 1.291485548 * b) ** 3;
-  const clip = (v: number) => Math.min(1, Math.max(0, v));
-  const r = clip(4.0767416621 * l - 3.3077115913 * mm + 0.2309699292 * s);
-  const g = clip(-1.2684380046 * l + 2.6097574011 * mm - 0.3413193965 * s);
-  const bl = clip(-0.0041960863 * l - 0.7034186147 * mm + 1.707614701 * s);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  const [r, g, b] = oklchToLinear(oklch);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 const contrast = (x: string, y: string) => {
   const [a, b] = [luminance(x), luminance(y)].sort((p, q) => q - p);

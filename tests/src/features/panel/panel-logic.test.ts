@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EXT_STATUS } from '../../../../domain/realtime';
 import {
@@ -15,6 +16,15 @@ import {
   statusLook,
   waitingCallers,
 } from '../../../../src/features/panel/panel-logic';
+import { colourName, oklchToRgb, SPEC_STATUS_COLOURS } from '../../ui/colour-names';
+
+/** the custom properties of one rule block of a stylesheet */
+function cssBlock(css: string, selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`no ${selector} block`);
+  const body = css.slice(start, css.indexOf('}', start));
+  return Object.fromEntries([...body.matchAll(/(--[\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
+}
 
 const ext = (number: string, userName: string, status: number) => ({ number, userName, status });
 const rows = [ext('201', 'Ana Souza', 3), ext('202', 'José Silva', 0), ext('203', 'Bruno', 2), ext('210', '', 1), ext('211', 'Carla', 5)];
@@ -28,30 +38,35 @@ describe('panel logic', () => {
     expect(new Set(tokens).size).toBe(10);
     expect(new Set(icons).size).toBe(10);
     for (const token of tokens) expect(PANEL_STATUS_TOKENS[token]).toMatch(/^oklch\(/);
-    // the spec's colours, not any six (issue 24): 0 grey, 1 light blue, 2 purple, 3 green, 4 red, 5 amber
-    const hue = (status: number) => {
-      const [l, c, h] = /oklch\(([\d.]+) ([\d.]+) ([\d.]+)\)/.exec(PANEL_STATUS_TOKENS[STATUS_LOOK[status as 0].token])!.slice(1).map(Number);
-      return { l, c, h };
-    };
-    expect(hue(0).c).toBeLessThan(0.03);
-    const spec: [number, number, number][] = [
-      [1, 200, 250],
-      [2, 280, 320],
-      [3, 130, 170],
-      [4, 10, 40],
-      [5, 60, 95],
-    ];
-    for (const [status, from, to] of spec) {
-      expect(hue(status).c, `status ${status} is a colour`).toBeGreaterThan(0.08);
-      expect(hue(status).h, `status ${status} hue`).toBeGreaterThanOrEqual(from);
-      expect(hue(status).h, `status ${status} hue`).toBeLessThanOrEqual(to);
+    // the spec's colour for each state, not any six (issue 24), in the panel's tokens and the kiosk's (dark and light TV)
+    const kioskCss = readFileSync(new URL('../../../../kiosk/kiosk.css', import.meta.url), 'utf8');
+    const dark = cssBlock(kioskCss, ':root');
+    const palettes = { panel: PANEL_STATUS_TOKENS, 'kiosk dark': dark, 'kiosk light': { ...dark, ...cssBlock(kioskCss, ':root.kiosk-light') } };
+    for (const [where, palette] of Object.entries(palettes)) {
+      const named = SPEC_STATUS_COLOURS.map((_, status) => colourName(oklchToRgb(palette[STATUS_LOOK[status as 0].token])));
+      expect(named, where).toEqual(['grey', 'light blue', 'purple', 'green', 'red', 'amber']);
     }
-    // light blue is light: lighter than the purple and the green
-    expect(hue(1).l).toBeGreaterThan(hue(2).l);
     expect(statusLook(EXT_STATUS.ringing).tone).toBe('ringing');
     expect(statusLook(EXT_STATUS.inUse).tone).toBe('inUse');
     expect(statusLook(EXT_STATUS.onHold).labelKey).toBe('panel.status.onHold');
     expect(statusLook(99).tone).toBe('offline');
+  });
+
+  it('B-PNL-13 the colour words the tests use tell the spec\'s six colours apart (and refuse near misses)', () => {
+    const css: [string, [number, number, number]][] = [
+      ['grey', [128, 128, 128]],
+      ['grey', [130, 135, 140]],
+      ['light blue', [173, 216, 230]],
+      ['light blue', [135, 206, 235]],
+      ['purple', [128, 0, 128]],
+      ['purple', [138, 43, 226]],
+      ['green', [0, 128, 0]],
+      ['red', [255, 0, 0]],
+      ['amber', [255, 191, 0]],
+    ];
+    for (const [word, rgb] of css) expect(colourName(rgb), word).toBe(word);
+    // navy is no light blue, pink no purple, yellow and dark orange no amber, teal no green, a blue-grey no blue
+    for (const rgb of [[0, 0, 128], [255, 105, 180], [255, 255, 0], [255, 120, 0], [0, 128, 128]] as const) expect(colourName(rgb), rgb.join()).toBe('other');
   });
 
   it('B-PNL-16 online means status not 0', () => {
