@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParam, MAX_ID, NO_NUL } from './resources/fields';
-import { LEVEL, type Level } from './levels';
+import { CEILING, withinCeiling } from './level-ceilings';
+import type { Level } from './levels';
 import { localDay } from './time-zone';
 import { msg } from './validation';
 
@@ -150,7 +151,6 @@ export function meetingCreateSchema(now: () => Date = () => new Date()) {
     .superRefine(datesRule(now))
     .superRefine((v, ctx) => usersChosen(v, v.userIds, 'userIds', ctx));
 }
-export const meetingChangesSchema = z.object(meetingFields);
 /** `PUT DateRooms/edit` (E-CAL-20): roomOld names the meeting, roomNew holds its new fields, listUser its users. */
 export function meetingEditSchema(now: () => Date = () => new Date()) {
   return z
@@ -218,12 +218,9 @@ export interface MeetingUser {
 }
 
 /**
- * Who uses the meeting service (E-ROOM-09, E-CAL-07): levels 1-4 use rooms and meetings (level 5 is
- * panel-only); levels 1-3 create, edit and delete rooms and read member lists ("level 3" read as
- * "level 3 and above", as every level-3 right in Callboard).
+ * Who manages rooms and reads member lists (E-ROOM-09, E-CAL-07): the ceiling `meetingsManage` of
+ * level-ceilings.ts (J-ONE-01), where the meeting service's other ceilings are declared too.
  */
-export const MEETING_LEVELS = { use: LEVEL.user, manage: LEVEL.administrator } as const;
-
 export function canManageRooms(level: Level): boolean {
-  return level <= MEETING_LEVELS.manage;
+  return withinCeiling(level, CEILING.meetingsManage);
 }

@@ -17,13 +17,20 @@ import { timeConditionResource, timeExtenResource } from './time-condition';
 import { trunkResource } from './trunk';
 import { extensionResource } from './extension';
 import { kioskScreenResource } from './kiosk-screen';
-import { lookAndFeelResource } from './look-and-feel';
+import { clickToCallKeyResource } from './click-to-call-key';
+import { lookAndFeelSingleton } from './look-and-feel';
+import { mailParametersSingleton, systemParametersSingleton } from './parameters';
+import { tariffSingleton } from './tariff';
+import type { SingletonDefinition } from './singleton';
 import { queueResource } from './queue';
 import { roleGroupResource } from './role-group';
 import { userResource } from './user';
 import type { ResourceDefinition } from './define';
 
 export * from './define';
+export * from './singleton';
+export * from './tariff';
+export * from './parameters';
 export * from './corp';
 export * from './user';
 export * from './role-group';
@@ -31,6 +38,7 @@ export * from './look-and-feel';
 export * from './extension';
 export * from './queue';
 export * from './kiosk-screen';
+export * from './click-to-call-key';
 export * from './sip-server';
 export * from './trunk';
 export * from './sip-route';
@@ -54,10 +62,10 @@ export const RESOURCES = {
   corp: corpResource,
   user: userResource,
   roleGroup: roleGroupResource,
-  lookAndFeel: lookAndFeelResource,
   extension: extensionResource,
   queue: queueResource,
   kioskScreen: kioskScreenResource,
+  clickToCallKey: clickToCallKeyResource,
   server: sipServerResource,
   trunk: trunkResource,
   sipRoute: sipRouteResource,
@@ -83,3 +91,17 @@ export const RESOURCES = {
 } satisfies Record<string, ResourceDefinition>;
 
 export type ResourceName = keyof typeof RESOURCES;
+
+/**
+ * Every singleton resource (J-ONE-02), by name: one value per corp or for the platform, read and saved
+ * whole at its path through the same pipeline as the resources above.
+ */
+const SINGLETON_DEFINITIONS = {
+  lookAndFeel: lookAndFeelSingleton,
+  tariff: tariffSingleton,
+  systemParameters: systemParametersSingleton,
+  mailParameters: mailParametersSingleton,
+} satisfies Record<string, SingletonDefinition>;
+
+export type SingletonName = keyof typeof SINGLETON_DEFINITIONS;
+export const SINGLETONS: Readonly<Record<SingletonName, SingletonDefinition>> = SINGLETON_DEFINITIONS;

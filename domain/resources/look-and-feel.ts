@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { PATTERNS } from '../validation';
-import { defineResource } from './define';
+import { CEILING } from '../level-ceilings';
+import { defineSingleton } from './singleton';
 
 export const COLOUR_FIELDS = ['menuIconColor', 'menuFontColor', 'hoverColor', 'menuColor', 'backgroundColor', 'loginTextColor'] as const;
 export type ColourField = (typeof COLOUR_FIELDS)[number];
@@ -84,19 +85,21 @@ export function checkImage(field: ImageField, bytes: Uint8Array): 'validation.im
   return null;
 }
 
-/** Singleton per corp: GET/PUT lookandfeel, a special screen (colour pickers, uploads, presets). */
-export const lookAndFeelResource = defineResource({
+/**
+ * A corp's look and feel (C-LF), a singleton of the registry (J-ONE-02): GET and PUT (multipart with the
+ * images, or JSON) `lookandfeel`, of the request's corp, or the supervisor's own without a working corp.
+ * Any signed-in user reads it (the shell paints with it); a special screen edits it (colour pickers,
+ * uploads, presets). The public read by corp url and the images are special routes beside it.
+ */
+export const lookAndFeelSingleton = defineSingleton({
   name: 'lookAndFeel',
   path: 'lookandfeel',
   view: 'lookAndFeel',
-  idField: 'corpId',
-  corpScoped: true,
+  // A-RTE-11: levels 1-4 with the view (and the corp's allowCustom, checked by the server binding)
+  levels: { update: CEILING.lookAndFeel },
+  scope: { of: 'corp', withoutWorkingCorp: 'home' },
+  openRead: true,
+  // J-API-02: a PATCH changes the colours or the tab name it names, the others keep theirs
+  patch: true,
   schema: () => lookAndFeelSchema,
-  defaults: () => ({ ...DEFAULT_COLOURS, tabName: '' }),
-  columns: [],
-  fields: [
-    ...COLOUR_FIELDS.map((name) => ({ name, kind: 'color' as const })),
-    { name: 'tabName', kind: 'text' },
-  ],
-  searchFields: [],
 });

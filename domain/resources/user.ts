@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { grantableLevels, LEVEL, LEVEL_LABEL_KEY, LEVELS, type Level } from '../levels';
+import { grantableLevels, LEVEL, LEVELS, type Level } from '../levels';
 import { msg } from '../validation';
 import { at } from '../navigation';
 import { defineResource, type SchemaContext } from './define';
@@ -124,4 +124,3 @@ export const userResource = defineResource({
   narrowPageSize: 3,
 });
 
-export const LEVEL_OPTIONS = LEVELS.map((value) => ({ value, labelKey: LEVEL_LABEL_KEY[value] }));

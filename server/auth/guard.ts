@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { canAccess, defaultLiveActions, defaultViews, isLevel, normaliseLiveActions, type Action, type Level, type View, type ViewGrant } from '../../domain';
+import { withinCeiling, type LevelCeiling } from '../../domain/level-ceilings';
 import { parseId } from '../../domain/resources/fields';
 import type { AppContext, Principal } from '../context';
 import { appUser, corp, kioskScreen, roleGroup } from '../db/schema';
@@ -143,12 +144,12 @@ export function requireUser(ctx: AppContext): Guard {
   };
 }
 
-/** Guard: signed in and at most `level` (lower is more powerful). */
-export function requireLevel(ctx: AppContext, level: Level): Guard {
+/** Guard: signed in and within a named ceiling of domain/level-ceilings (`CEILING.x`, J-ONE-01); above it 403. */
+export function requireLevel(ctx: AppContext, ceiling: LevelCeiling): Guard {
   return async (request) => {
     const principal = await resolvePrincipal(ctx, request);
     request.principal = principal;
-    if (principal.level > level) throw forbidden();
+    if (!withinCeiling(principal.level, ceiling)) throw forbidden();
   };
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { uncapitalise, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
+import { STATUS, uncapitalise, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
+import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { idParam } from '../../domain/resources/fields';
 import { principalOf, resolvePrincipal } from '../auth/guard';
-import { invalid } from '../errors';
+import { ApiFailure, invalid } from '../errors';
 import { readMultipart } from './multipart';
 import type { RouteDoc } from '../openapi';
 import type { Pipeline, Uploads } from './pipeline';
@@ -34,12 +35,14 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
       request.principal = principal;
       const id = readOwn ? Number((request.params as { id?: string }).id) : NaN;
       pipeline.authorize(principal, action, Number.isInteger(id) ? id : undefined);
+      // a resource of one corp at a time: level 1 names its working corp first (E-C2C-05)
+      if (definition.workingCorpRequired && picksWorkingCorp(principal.level) && principal.workingCorpId === null) throw new ApiFailure(STATUS.badRequest, 'errors.workingCorpRequired');
     };
 
   // The body is validated by the definition's schema inside the pipeline (it depends on the actor and
   // the row), so the route's body schema only documents it in the OpenAPI document.
   const bodyPassThrough = { validatorCompiler: passBodyThrough };
-  const docBody = documentedBody(pipeline);
+  const docBody = documentedBody(pipeline.definition);
   const docBodyWithId = z.intersection(z.object({ [definition.idField]: z.number().int().positive() }), docBody);
   const parentField = definition.parent?.field;
   const listQuery = parentField ? z.object({ [parentField]: idParam.optional() }) : undefined;
@@ -218,11 +221,14 @@ function asRecord(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** The body as documented: the definition's schema for a supervisor creating (all fields shown). */
-function documentedBody(pipeline: Pipeline): z.ZodType {
-  const docCtx: SchemaContext = { mode: 'create', actor: { id: 0, level: 1, corpId: 0 } };
+/**
+ * The body as documented: the definition's schema for a supervisor (all fields shown), creating a row
+ * or (a singleton) updating its one value; any body when the schema has no JSON Schema form.
+ */
+export function documentedBody(definition: { schema: (ctx: SchemaContext) => z.ZodType }, mode: SchemaContext['mode'] = 'create'): z.ZodType {
+  const docCtx: SchemaContext = { mode, actor: { id: 0, level: 1, corpId: 0 } };
   try {
-    const schema = pipeline.definition.schema(docCtx);
+    const schema = definition.schema(docCtx);
     z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
     return schema;
   } catch {

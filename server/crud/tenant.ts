@@ -39,6 +39,15 @@ export class CorpData {
     return this.corpId === null || !corpColumn ? undefined : eq(corpColumn, this.corpId);
   }
 
+  /**
+   * The rows of this one corp in a table of one corp's value (a singleton's: its look and feel, its
+   * tariff): never every corp's, so an accessor spanning all corps is a programming error here.
+   */
+  own(corpColumn: PgColumn): SQL {
+    if (this.corpId === null) throw new Error('a corp singleton needs one corp: the accessor spans every corp');
+    return eq(corpColumn, this.corpId);
+  }
+
   binding(name: string | AnyBinding): AnyBinding {
     const binding = typeof name === 'string' ? this.lookup(name) : name;
     if (!binding) throw new Error(`no resource binding named ${String(name)}`);

@@ -6,6 +6,7 @@
  */
 import type { WebSocket } from 'ws';
 import { canAccess, defaultViews, KIOSK_FLEET_ACCESS, PANEL_ONLY_PUSHES } from '../../domain';
+import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { HubError, type HubCallContext, type HubCounters, type HubPrincipal } from './hub-types';
 
@@ -137,7 +138,7 @@ export class ConnectionTable {
   }
 
   watchCorp(conn: Connection, corpId: number | null): void {
-    if (conn.principal.level !== 1) throw new HubError('forbidden');
+    if (!picksWorkingCorp(conn.principal.level)) throw new HubError('forbidden');
     if (conn.watched === corpId) return;
     if (conn.watched !== null && conn.watched !== conn.principal.corpId) this.leaveCorp(conn, conn.watched);
     conn.watched = corpId;

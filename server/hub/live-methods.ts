@@ -24,6 +24,7 @@ import {
   type LiveQueue,
   type PbxState,
 } from '../../domain';
+import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { ApiFailure } from '../errors';
 import type { Actor, AgentActions } from '../live/agent-actions';
@@ -71,7 +72,7 @@ function corpArg(value: unknown, principal: HubPrincipal): number {
 export function authorizeCorp(ctx: HubCallContext, value: unknown): number {
   const corpId = corpArg(value, ctx.principal);
   if (corpId === ctx.principal.corpId) return corpId;
-  if (ctx.principal.level !== 1) throw new HubError('forbidden');
+  if (!picksWorkingCorp(ctx.principal.level)) throw new HubError('forbidden');
   ctx.watchCorp(corpId);
   return corpId;
 }

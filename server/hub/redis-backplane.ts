@@ -10,7 +10,7 @@
  */
 import { Redis, type RedisOptions } from 'ioredis';
 import type { HubPushes, HubPushName } from '../../domain';
-import { deliver, InProcessBackplane, type Backplane, type BackplaneHandler, type BackplaneLogger } from './backplane';
+import { deliver, type Backplane, type BackplaneHandler, type BackplaneLogger } from './backplane';
 
 export interface RedisBackplaneOptions {
   url: string;
@@ -173,9 +173,4 @@ export class RedisBackplane implements Backplane {
     this.lastErrorLog = now;
     this.log?.warn(`backplane: redis ${where} error`, { error: String(error) });
   }
-}
-
-/** REDIS_URL set: Redis; else the in-process backplane. */
-export function createBackplane(redisUrl: string | undefined, log?: BackplaneLogger): Backplane {
-  return redisUrl ? new RedisBackplane({ url: redisUrl, log }) : new InProcessBackplane(log);
 }

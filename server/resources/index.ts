@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceName } from '../../domain';
+import type { ResourceName, SingletonName } from '../../domain';
 import type { AnyBinding } from '../crud/binding';
 import { createPipeline, type Pipeline } from '../crud/pipeline';
 import { mountResource } from '../crud/router';
+import { createSingletonPipeline, type AnySingletonBinding, type SingletonPipeline } from '../crud/singleton';
+import { mountSingleton } from '../crud/singleton-router';
 import type { BindingLookup } from '../crud/tenant';
 import { corpBinding } from './corp';
 import { destinationGroupBinding } from './destination-group';
@@ -23,6 +25,10 @@ import { timeConditionBinding, timeExtenBinding } from './time-condition';
 import { trunkBinding } from './trunk';
 import { extensionBinding } from './extension';
 import { kioskScreenBinding } from './kiosk-screen';
+import { clickToCallKeyBinding } from './click-to-call-key';
+import { lookAndFeelBinding } from './look-and-feel';
+import { mailParametersBinding, systemParametersBinding } from './parameters';
+import { tariffBinding } from './tariff';
 import { queueBinding } from './queue';
 import { roleGroupBinding } from './role-group';
 import { userBinding } from './user';
@@ -30,15 +36,17 @@ import { userBinding } from './user';
 /**
  * THE server registry of resources: the binding of every resource the generic machinery serves, by
  * its domain name (domain/resources RESOURCES). Mounting, the tenant accessor's lookups, references,
- * destinations and the authorization-matrix test all read it.
+ * destinations and the authorization-matrix test all read it. Complete: a resource without its binding
+ * does not compile (J-ONE-02).
  */
-export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
+export const BINDINGS: Record<ResourceName, AnyBinding> = {
   corp: corpBinding,
   user: userBinding,
   roleGroup: roleGroupBinding,
   extension: extensionBinding,
   queue: queueBinding,
   kioskScreen: kioskScreenBinding,
+  clickToCallKey: clickToCallKeyBinding,
   server: sipServerBinding,
   trunk: trunkBinding,
   sipRoute: sipRouteBinding,
@@ -63,34 +71,54 @@ export const BINDINGS: Partial<Record<ResourceName, AnyBinding>> = {
   voicemail: voicemailBinding,
 };
 
+/**
+ * The server half of every singleton of the registry (domain SINGLETONS), by name: one value per corp
+ * or for the platform, mounted beside the resources through the same pipeline steps (J-ONE-02).
+ */
+export const SINGLETON_BINDINGS: Record<SingletonName, AnySingletonBinding> = {
+  lookAndFeel: lookAndFeelBinding,
+  tariff: tariffBinding,
+  systemParameters: systemParametersBinding,
+  mailParameters: mailParametersBinding,
+};
+
 /** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */
 export const lookupBinding: BindingLookup = Object.assign(
   (name: string) => {
     if (name.startsWith('destination:')) {
       const kind = name.slice('destination:'.length);
-      return Object.values(BINDINGS).find((b) => b?.definition.destination?.kind === kind);
+      return Object.values(BINDINGS).find((b) => b.definition.destination?.kind === kind);
     }
     return BINDINGS[name as ResourceName];
   },
-  { all: () => Object.values(BINDINGS).filter((b): b is AnyBinding => !!b) },
+  { all: () => Object.values(BINDINGS) },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the write pipeline of each resource, for special routes (row actions beyond the generic ones, lookups) */
     pipelines: Map<string, Pipeline>;
+    /** the pipeline of each singleton, for the special routes beside them (the public look and feel) */
+    singletons: Map<SingletonName, SingletonPipeline>;
   }
 }
 
-/** Mounts every registered resource's generic routes and keeps their pipelines on the app. */
+/** Mounts every registered resource's and singleton's generic routes and keeps their pipelines on the app. */
 export function mountResources(app: FastifyInstance): void {
   const pipelines = new Map<string, Pipeline>();
   for (const [name, binding] of Object.entries(BINDINGS)) {
-    if (!binding) continue;
     if (binding.definition.name !== name) throw new Error(`resource registry: ${name} holds the binding of ${binding.definition.name}`);
     const pipeline = createPipeline(app.ctx, binding, lookupBinding);
     pipelines.set(name, pipeline);
     mountResource(app, pipeline);
   }
   app.decorate('pipelines', pipelines);
+  const singletons = new Map<SingletonName, SingletonPipeline>();
+  for (const [name, binding] of Object.entries(SINGLETON_BINDINGS) as [SingletonName, AnySingletonBinding][]) {
+    if (binding.definition.name !== name) throw new Error(`singleton registry: ${name} holds the binding of ${binding.definition.name}`);
+    const pipeline = createSingletonPipeline(app.ctx, binding, lookupBinding);
+    singletons.set(name, pipeline);
+    mountSingleton(app, pipeline);
+  }
+  app.decorate('singletons', singletons);
 }

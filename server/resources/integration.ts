@@ -1,4 +1,5 @@
-import { integrationResource, LEVEL } from '../../domain';
+import { integrationResource } from '../../domain';
+import { CEILING, withinCeiling } from '../../domain/level-ceilings';
 import { tableBinding } from '../crud/binding';
 import { integration } from '../db/schema';
 import { soundFile } from '../files/sound-file';
@@ -26,7 +27,8 @@ export const integrationBinding = tableBinding({
     sound4: integration.sound4,
   },
   orderBy: [integration.name],
-  present: (row, principal) => (principal.level <= LEVEL.administrator ? row : { ...row, password: '' }),
+  // C-INT: the password reaches levels 1-3 only (J-ONE-01: the ceiling is named in domain)
+  present: (row, principal) => (withinCeiling(principal.level, CEILING.integrationSecrets) ? row : { ...row, password: '' }),
   files: { sound1: soundFile(), sound2: soundFile(), sound3: soundFile(), sound4: soundFile() },
   conflicts: { integration_name_unique: { status: 406, message: 'errors.duplicate', path: 'name' } },
 });

@@ -1,7 +1,7 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { rateLimitStore } from '../auth/shared-counters';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -10,85 +10,40 @@ import {
   c2cOutcomeStatus,
   C2C_RULES,
   c2cHistoryQuery,
-  c2cKeyCreateSchema,
   c2cKeyId,
   c2cLoginSchema,
   c2cRequestSchema,
-  LEVEL,
   parseC2cKeyId,
+  STATUS,
   type C2cCalling,
   type C2cHistoryPage,
-  type C2cKeyCreated,
-  type C2cKeyRow,
   type C2cOutcome,
   type C2cRequest,
   type C2cSource,
 } from '../../domain';
-import { idParam } from '../../domain/resources/fields';
+import { CEILING, picksWorkingCorp } from '../../domain/level-ceilings';
+import { c2cSecretMatches } from '../auth/click-to-call-secret';
 import { principalOf, requireLevel } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
+import { dataOf, type CorpData } from '../crud/tenant';
+import type { Db } from '../db/database';
 import { clickToCallKey, clickToCallRequest } from '../db/schema-click-to-call';
 import { appUser, parameter } from '../db/schema';
-import { ApiFailure, notFound } from '../errors';
+import { ApiFailure } from '../errors';
 import type { LiveRuntime } from '../live/live-runtime';
 import { originateFromExtension } from '../live/originate';
+import { lookupBinding } from '../resources';
 
 const tags = ['clickToCall'];
 type KeyRecord = typeof clickToCallKey.$inferSelect;
 
-/* ---- keys ------------------------------------------------------------------------------------ */
-
 /**
- * hex SHA-256 of a secret. The secret is 32 random bytes, so a fast digest is safe to store (there is
- * nothing to brute-force) and cheap on a route a CRM calls per click; argon2 is for chosen passwords.
+ * The data of the corp whose history an administrator reads (the tenant accessor: no corp filter of
+ * its own here): its own corp, or level 1's working corp (none: 400, like the keys' resource).
  */
-function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
-function newSecret(): { secret: string; secretHash: string; secretHint: string } {
-  const secret = randomBytes(C2C_RULES.secretBytes).toString('base64url');
-  return { secret, secretHash: hashSecret(secret), secretHint: secret.slice(-C2C_RULES.hintLength) };
-}
-
-/** Constant-time comparison of a presented secret with a stored digest. */
-function secretMatches(secret: string, secretHash: string): boolean {
-  const a = Buffer.from(hashSecret(secret), 'hex');
-  const b = Buffer.from(secretHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The corp whose keys and history an administrator works on: its own, or level 1's working corp (none: 400). */
-function adminCorpId(principal: Principal): number {
-  if (principal.level === LEVEL.supervisor) {
-    if (principal.workingCorpId === null) throw new ApiFailure(400, 'errors.workingCorpRequired');
-    return principal.workingCorpId;
-  }
-  return principal.corpId;
-}
-
-const keyRowSchema = z.object({
-  id: z.number().int(),
-  keyId: z.string(),
-  label: z.string(),
-  hint: z.string(),
-  createdBy: z.string().nullable(),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-});
-
-function keyRow(record: KeyRecord, createdBy: string | null): C2cKeyRow {
-  return {
-    id: record.id,
-    keyId: c2cKeyId(record.id),
-    label: record.label,
-    hint: record.secretHint,
-    createdBy,
-    createdAt: record.createdAt.toISOString(),
-    lastUsedAt: record.lastUsedAt?.toISOString() ?? null,
-    revokedAt: record.revokedAt?.toISOString() ?? null,
-  };
+function historyData(db: Db, principal: Principal): CorpData {
+  if (picksWorkingCorp(principal.level) && principal.workingCorpId === null) throw new ApiFailure(STATUS.badRequest, 'errors.workingCorpRequired');
+  return dataOf(db, principal, lookupBinding);
 }
 
 /* ---- the login step's token (E-C2C-06) ------------------------------------------------------- */
@@ -143,8 +98,8 @@ function bearerOf(request: FastifyRequest): string | null {
 
 /**
  * Click-to-call (issue 11, E-C2C-01..08, spec 1 §2/§3/§5/§7):
- * - keys (levels 1-3; level 1 in its working corp): list (never the secret), create (the secret
- *   answered once), revoke;
+ * - keys (levels 1-3; level 1 in its working corp): a resource of the registry since issue 24
+ *   (resources/click-to-call-key.ts: list, create with the secret answered once, revoke), not here;
  * - the CRM API, no user session: POST /clicktocall/makecall {exten, destination, key, passwd}, where
  *   `key` is the key's public id (`c2c_12`) and `passwd` its secret — the spec's request (E-C2C-05)
  *   carries both, and a key id with a secret reads as what a dialer's "key" and "passwd" are; or
@@ -164,7 +119,7 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
   return async (app: FastifyInstance): Promise<void> => {
     const ctx = app.ctx;
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const admin = requireLevel(ctx, LEVEL.administrator);
+    const admin = requireLevel(ctx, CEILING.clickToCallKeys);
 
     // per address: before the body is read, so junk is limited too; per key: after the key is checked
     await app.register(fastifyRateLimit, { global: false, ...rateLimitStore(ctx.counters, 'c2c') });
@@ -239,7 +194,7 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       }
       const key = await loadKey(parseC2cKeyId(body.key ?? ''));
       // a digest is computed either way, so a missing key answers as slowly as a wrong secret
-      const matches = secretMatches(body.passwd ?? '', key?.secretHash ?? '0'.repeat(64));
+      const matches = c2cSecretMatches(body.passwd ?? '', key?.secretHash ?? '0'.repeat(64));
       return { key, authenticated: key !== null && body.passwd !== undefined && matches };
     }
 
@@ -283,7 +238,7 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       },
       async (request) => {
         const key = await loadKey(parseC2cKeyId(request.body.user));
-        const matches = secretMatches(request.body.password, key?.secretHash ?? '0'.repeat(64));
+        const matches = c2cSecretMatches(request.body.password, key?.secretHash ?? '0'.repeat(64));
         if (!key || !matches) throw new ApiFailure(c2cOutcomeStatus('badKey'), 'errors.clickToCallKey');
         if (key.revokedAt !== null) throw new ApiFailure(c2cOutcomeStatus('keyRevoked'), 'errors.clickToCallKeyRevoked');
         return signC2cToken(ctx.key, key);
@@ -294,7 +249,7 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       '/clicktocall/call',
       {
         schema: { tags, summary: 'The click-to-call form (E-C2C-01..04): from → exten, to → destination, ID → key, password → passwd, in the user’s corp', body: c2cRequestSchema, response: { 200: calling } },
-        onRequest: requireLevel(ctx, LEVEL.user),
+        onRequest: requireLevel(ctx, CEILING.clickToCall),
         config: perAddress,
       },
       async (request, reply) => {
@@ -302,51 +257,9 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
         const corpId = homeCorpId(principal);
         const body = request.body;
         const key = await loadKey(parseC2cKeyId(body.key ?? ''));
-        const matches = secretMatches(body.passwd ?? '', key?.secretHash ?? '0'.repeat(64));
+        const matches = c2cSecretMatches(body.passwd ?? '', key?.secretHash ?? '0'.repeat(64));
         const authenticated = key !== null && body.passwd !== undefined && matches;
         return withRetryAfter(reply, () => place(request, body, { source: 'form', corpId, key, authenticated, userId: principal.userId }));
-      },
-    );
-
-    r.get('/clicktocall/keys', { schema: { tags, summary: 'The corp’s click-to-call keys (never their secrets)', response: { 200: z.array(keyRowSchema) } }, onRequest: admin }, async (request) => {
-      const corpId = adminCorpId(principalOf(request));
-      const rows = await ctx.db
-        .select({ key: clickToCallKey, nick: appUser.nick })
-        .from(clickToCallKey)
-        .leftJoin(appUser, eq(appUser.id, clickToCallKey.createdBy))
-        .where(eq(clickToCallKey.corpId, corpId))
-        .orderBy(desc(clickToCallKey.createdAt), desc(clickToCallKey.id));
-      return rows.map((row) => keyRow(row.key, row.nick));
-    });
-
-    r.post(
-      '/clicktocall/keys',
-      { schema: { tags, summary: 'Create a click-to-call key: the secret is answered this once', body: c2cKeyCreateSchema, response: { 201: keyRowSchema.extend({ secret: z.string() }) } }, onRequest: admin },
-      async (request, reply) => {
-        const principal = principalOf(request);
-        const corpId = adminCorpId(principal);
-        const { secret, secretHash, secretHint } = newSecret();
-        const [row] = await ctx.db.insert(clickToCallKey).values({ corpId, label: request.body.label, secretHash, secretHint, createdBy: principal.userId }).returning();
-        const created: C2cKeyCreated = { ...keyRow(row, principal.nick), secret };
-        return reply.code(201).send(created);
-      },
-    );
-
-    r.post(
-      '/clicktocall/keys/:id/revoke',
-      { schema: { tags, summary: 'Revoke a click-to-call key (its calls and tokens stop at once)', params: z.object({ id: idParam }), response: { 200: keyRowSchema } }, onRequest: admin },
-      async (request) => {
-        const corpId = adminCorpId(principalOf(request));
-        const [found] = await ctx.db
-          .select({ key: clickToCallKey, nick: appUser.nick })
-          .from(clickToCallKey)
-          .leftJoin(appUser, eq(appUser.id, clickToCallKey.createdBy))
-          .where(and(eq(clickToCallKey.id, request.params.id), eq(clickToCallKey.corpId, corpId)))
-          .limit(1);
-        if (!found) throw notFound();
-        if (found.key.revokedAt !== null) return keyRow(found.key, found.nick);
-        const [updated] = await ctx.db.update(clickToCallKey).set({ revokedAt: new Date() }).where(eq(clickToCallKey.id, found.key.id)).returning();
-        return keyRow(updated, found.nick);
       },
     );
 
@@ -354,9 +267,8 @@ export function clickToCallRoutes(live: LiveRuntime | null) {
       '/clicktocall/history',
       { schema: { tags, summary: 'The corp’s click-to-call requests, newest first (paged)', querystring: c2cHistoryQuery }, onRequest: admin },
       async (request): Promise<C2cHistoryPage> => {
-        const corpId = adminCorpId(principalOf(request));
         const { page, size } = request.query;
-        const where = eq(clickToCallRequest.corpId, corpId);
+        const where = historyData(ctx.db, principalOf(request)).own(clickToCallRequest.corpId);
         const [{ total }] = await ctx.db.select({ total: count() }).from(clickToCallRequest).where(where);
         const rows = await ctx.db
           .select({ row: clickToCallRequest, nick: appUser.nick, label: clickToCallKey.label })

@@ -9,8 +9,10 @@ import {
   type MeetingRow,
   type MeetingUser,
   type RoomRow,
+  type Level,
   type UserOption,
 } from '../../domain';
+import { CEILING, withinCeiling } from '../../domain/level-ceilings';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CorpData } from '../crud/tenant';
 import { databaseError, UNIQUE_VIOLATION, type Db } from '../db/database';
@@ -80,9 +82,9 @@ async function roomRows(data: CorpData, records: RoomRecord[]): Promise<RoomRow[
 }
 
 /** The rooms a user sees (E-ROOM-13): all of the corp for levels 1-3, else those open to all or naming the user. */
-export async function listRooms(data: CorpData, viewer: { userId: number; level: number }): Promise<RoomRow[]> {
+export async function listRooms(data: CorpData, viewer: { userId: number; level: Level }): Promise<RoomRow[]> {
   const visible =
-    viewer.level <= 3
+    withinCeiling(viewer.level, CEILING.meetingsSeeAll)
       ? undefined
       : or(eq(meetingRoom.allUsers, true), sql`exists (select 1 from ${meetingRoomUser} where ${meetingRoomUser.roomId} = ${meetingRoom.id} and ${meetingRoomUser.userId} = ${viewer.userId})`);
   const records = await data.db
@@ -153,8 +155,8 @@ export async function roomMembers(data: CorpData, room: RoomRecord): Promise<Mee
 type MeetingRecord = typeof meeting.$inferSelect;
 
 /** A meeting a level-4 user may see: one open to all, one naming them, or one they created. */
-function meetingVisibleTo(viewer: { userId: number; level: number }): SQL | undefined {
-  if (viewer.level <= 3) return undefined;
+function meetingVisibleTo(viewer: { userId: number; level: Level }): SQL | undefined {
+  if (withinCeiling(viewer.level, CEILING.meetingsSeeAll)) return undefined;
   return or(
     eq(meeting.allUsers, true),
     eq(meeting.creatorId, viewer.userId),
@@ -185,7 +187,7 @@ async function meetingRows(data: CorpData, records: MeetingRecord[]): Promise<Me
 }
 
 /** The meetings a user sees from `from` (and before `to`), sorted by start (E-CAL-17, E-MEET-03). */
-export async function listMeetings(data: CorpData, viewer: { userId: number; level: number }, from: Date, to?: Date): Promise<MeetingRow[]> {
+export async function listMeetings(data: CorpData, viewer: { userId: number; level: Level }, from: Date, to?: Date): Promise<MeetingRow[]> {
   const records = await data.db
     .select()
     .from(meeting)
@@ -195,7 +197,7 @@ export async function listMeetings(data: CorpData, viewer: { userId: number; lev
 }
 
 /** A meeting of the corp the user sees, by name (case-insensitive), or 404. */
-export async function meetingByName(data: CorpData, viewer: { userId: number; level: number }, name: string): Promise<MeetingRecord> {
+export async function meetingByName(data: CorpData, viewer: { userId: number; level: Level }, name: string): Promise<MeetingRecord> {
   const [row] = await data.db
     .select()
     .from(meeting)

@@ -11,13 +11,13 @@ import {
   meetingCreateSchema,
   meetingDateQuery,
   meetingEditSchema,
-  MEETING_LEVELS,
   MEETING_SOFTWARE_ID,
   roomCreateSchema,
   roomListQuery,
   roomUpdateSchema,
   utcDay,
 } from '../../domain';
+import { CEILING } from '../../domain/level-ceilings';
 import { principalOf, requireLevel, type Guard } from '../auth/guard';
 import type { AppContext, Principal } from '../context';
 import { dataOf, type CorpData } from '../crud/tenant';
@@ -64,9 +64,9 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['meetings'];
   /** levels 1-4 (level 5: 403), and the service on */
-  const member = available(ctx, requireLevel(ctx, MEETING_LEVELS.use));
-  const manager = available(ctx, requireLevel(ctx, MEETING_LEVELS.manage));
-  const supervisor = available(ctx, requireLevel(ctx, 1));
+  const member = available(ctx, requireLevel(ctx, CEILING.meetings));
+  const manager = available(ctx, requireLevel(ctx, CEILING.meetingsManage));
+  const supervisor = available(ctx, requireLevel(ctx, CEILING.meetingService));
 
   /** The corp the request works in: registered with the service, named by the body if at all. */
   async function roomsCorp(request: FastifyRequest, named: { corpId?: number; softwareId: number }): Promise<{ data: CorpData; corpId: number; principal: Principal }> {

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  LEVEL,
   sipUsername,
   WEBPHONE_PARAM,
   WEBPHONE_PORT_TYPE,
@@ -13,6 +12,7 @@ import {
   WEBRTC_SERVER_PARAM,
   type WebphonePbx,
 } from '../../domain';
+import { CEILING, withinCeiling } from '../../domain/level-ceilings';
 import { principalOf, requireLevel } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
 import type { Db } from '../db/database';
@@ -49,7 +49,7 @@ export async function webphoneRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['webphone'];
-  const user = requireLevel(ctx, LEVEL.user);
+  const user = requireLevel(ctx, CEILING.webphone);
   const pbxKind = (): WebphonePbx => app.live?.kind ?? 'none';
 
   async function enabled(): Promise<Map<string, string>> {
@@ -106,7 +106,7 @@ export async function webphoneRoutes(app: FastifyInstance): Promise<void> {
         .limit(1);
       if (!row) throw notFound();
       const own = row.userId === principal.userId;
-      if (!own && principal.level > LEVEL.administrator) throw notFound();
+      if (!own && !withinCeiling(principal.level, CEILING.webphoneOtherExtensions)) throw notFound();
       if (row.portType !== WEBPHONE_PORT_TYPE) throw new ApiFailure(409, 'webphone.errors.notWss');
       return {
         extensionId: row.id,

@@ -1,4 +1,4 @@
-import type { Level } from '../../domain/levels';
+import { CEILING, type LevelCeiling } from '../../domain/level-ceilings';
 import { at, type GroupKey, type IconName, type MenuCondition, type MenuLevel, type MenuPlacement } from '../../domain/navigation';
 import type { Action, LevelCeilings, View } from '../../domain/permissions';
 import type { ResourceDefinition } from '../../domain/resources/define';
@@ -71,10 +71,8 @@ export interface Guard {
   view?: View;
   /** default 'read' when a view is given */
   action?: Action;
-  /** highest level number allowed (1 = supervisor only) */
-  maxLevel?: Level;
-  /** lowest level number allowed */
-  minLevel?: Level;
+  /** highest level number allowed (1 = supervisor only): a named ceiling of domain/level-ceilings (J-ONE-01) */
+  maxLevel?: LevelCeiling;
   /** the resource's own level ceilings (ResourceDefinition.levels), passed to canAccess with the view */
   levels?: LevelCeilings;
   special?: readonly SpecialGuard[];
@@ -295,7 +293,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     icon: 'pauseReason',
     screen: 'myAgent',
     // levels 1-4 with an extension of their own (a monitor never acts); the menu shows it to the agents
-    guard: { maxLevel: 4 },
+    guard: { maxLevel: CEILING.ownAgentActions },
     menu: [at(4, undefined, 15)],
   },
 
@@ -307,7 +305,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     icon: 'clickToCall',
     screen: 'clickToCall',
     // the form (E-C2C-01): levels 1-4 (the API refuses level 5); the menu shows it to level 3
-    guard: { maxLevel: 4 },
+    guard: { maxLevel: CEILING.clickToCall },
     menu: [at(3, undefined, 50, 'param:clickToCall')],
   },
   // its keys and its history (issue 11): levels 1 (working corp), 2 and 3, in the configuration menu
@@ -317,7 +315,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'clickToCall.keys.title',
     icon: 'clickToCall',
     screen: 'clickToCallKeys',
-    guard: { maxLevel: 3 },
+    guard: { maxLevel: CEILING.clickToCallKeys },
     menu: [at(1, 'workingCorp', 135, 'param:clickToCall'), at(3, 'config', 136, 'param:clickToCall')],
   },
   {
@@ -326,7 +324,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.clickToCallTable',
     icon: 'clickToCall',
     screen: 'clickToCallHistory',
-    guard: { maxLevel: 3 },
+    guard: { maxLevel: CEILING.clickToCallKeys },
     menu: [at(1, 'workingCorp', 136, 'param:clickToCall'), at(3, 'config', 137, 'param:clickToCall')],
   },
   {
@@ -335,7 +333,8 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.webphone',
     icon: 'webphone',
     screen: 'webphone',
-    guard: {},
+    // B-WP-01/02: the server's ceiling of the web phone (a level 5 was let in to a screen whose calls all 403)
+    guard: { maxLevel: CEILING.webphone },
     menu: [at(3, undefined, 70, 'param:webphone'), at(4, undefined, 30, 'param:webphone')],
   },
 
@@ -354,7 +353,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.lookAndFeel',
     icon: 'lookAndFeel',
     screen: 'lookAndFeel',
-    guard: { view: 'lookAndFeel', maxLevel: 4, special: ['allowCustom'] },
+    guard: { view: 'lookAndFeel', maxLevel: CEILING.lookAndFeel, special: ['allowCustom'] },
     menu: [at(1, 'config', 30, 'notParamsvoip'), at(3, 'config', 40)],
   },
 
@@ -372,7 +371,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.paramsvoip',
     icon: 'parameters',
     screen: 'systemParameters',
-    guard: { maxLevel: 1 },
+    guard: { maxLevel: CEILING.systemParameters },
     // J-UX-02: every supervisor reaches them from the menu, not only the nick paramsvoip
     menu: [at(1, 'config', 5)],
   },
@@ -382,7 +381,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.paramsMail',
     icon: 'mail',
     screen: 'mailParameters',
-    guard: { maxLevel: 1 },
+    guard: { maxLevel: CEILING.mailParameters },
     menu: [at(1, 'config', 6)],
   },
         
@@ -393,7 +392,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.logmon',
     icon: 'logmon',
     screen: 'logMonitor',
-    guard: { maxLevel: 1 },
+    guard: { maxLevel: CEILING.logmon },
     external: 'logmon',
     menu: [at(1, undefined, 30)],
   },
@@ -415,7 +414,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     guard: { view: 'panel' },
     menu: [at(1, undefined, 35, 'workingCorp', 'externalHost'), at(3, undefined, 35)],
   },
-  { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: 1 }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
+  { key: 'fail2ban', titleKey: 'nav.fail2ban', icon: 'fail2ban', screen: 'planned', guard: { maxLevel: CEILING.fail2ban }, external: 'fail2ban', menu: [at(1, undefined, 40, 'param:webadmin')] },
   // J-UX-02: version, build, links and licence; opened from the user menu of every level
   { key: 'about', path: 'about', titleKey: 'nav.about', icon: 'about', screen: 'about', guard: {} },
 
@@ -426,7 +425,8 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.salas',
     icon: 'rooms',
     screen: 'rooms',
-    guard: {},
+    // E-ROOM, E-CAL: the server's ceiling of the meeting service (level 5 is panel-only)
+    guard: { maxLevel: CEILING.meetings },
     menu: [at(1, 'rooms', 10), at(3, 'rooms', 10), at(4, 'rooms', 10)],
   },
   {
@@ -435,11 +435,11 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.calendar',
     icon: 'calendar',
     screen: 'calendar',
-    guard: {},
+    guard: { maxLevel: CEILING.meetings },
     menu: [at(1, 'rooms', 20), at(3, 'rooms', 20), at(4, 'rooms', 20)],
   },
-  { key: 'dayCalendar', menuAs: 'calendar', path: 'salas/DayCalendar/:date?', titleKey: 'nav.dayCalendar', icon: 'calendar', screen: 'dayCalendar', guard: {} },
-  { key: 'infoMeet', menuAs: 'calendar', path: 'misc/meetDetail', titleKey: 'nav.infoMeet', icon: 'calendar', screen: 'meetingDetail', guard: {} },
+  { key: 'dayCalendar', menuAs: 'calendar', path: 'salas/DayCalendar/:date?', titleKey: 'nav.dayCalendar', icon: 'calendar', screen: 'dayCalendar', guard: { maxLevel: CEILING.meetings } },
+  { key: 'infoMeet', menuAs: 'calendar', path: 'misc/meetDetail', titleKey: 'nav.infoMeet', icon: 'calendar', screen: 'meetingDetail', guard: { maxLevel: CEILING.meetings } },
 
   // ---- the registered resources (their nav declarations) ---------------------------------------
   ...Object.values(RESOURCES).flatMap((definition) => resourceEntries(definition as ResourceDefinition)),

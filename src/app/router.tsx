@@ -2,7 +2,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { DEFAULT_CORP } from '../../domain/constants';
-import { HubProvider } from '../hub';
+import { MeetingsPopup } from '../features/calendar/meetings-popup';
+import { FleetAlerts } from '../features/kiosk-screens/fleet-alerts';
+import { HubProvider } from './session-hub';
 import { Spinner } from '../ui/spinner';
 import { checkGuard } from './guards';
 import LoginPage from './login/login-page';
@@ -105,7 +107,7 @@ export function buildRoutes(): RouteObject[] {
           path: '/:corp/:lang',
           element: (
             <RequireSession>
-              <ShellLayout />
+              <ShellLayout meetings={(user) => <MeetingsPopup user={user} />} alerts={<FleetAlerts />} />
             </RequireSession>
           ),
           children: [

@@ -1,12 +1,11 @@
 /**
- * React binding of the tab's one hub client. `HubProvider` follows the session (mount it inside
- * SessionProvider); `HubClientProvider` takes the session facts as props (anywhere else). The client
+ * React binding of the tab's one hub client. `HubClientProvider` takes the session facts as props;
+ * src/app/session-hub.tsx's `HubProvider` feeds it from the session (the transport knows no session). The client
  * lives in a holder outside React, so a remount or StrictMode's second effect reuses it: one
  * connection per tab, created when a user signs in, disposed on sign-out.
  */
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { STORAGE_KEYS } from '../app/session-store';
-import { useSession } from '../app/session';
+import { STORAGE_KEYS } from '../../domain/constants';
 import { createHubClient, type HubClient, type HubState } from './hub-client';
 import { createHubHolder, type HubHolder } from './hub-holder';
 import { signalrConnection } from './signalr-connection';
@@ -43,18 +42,6 @@ export function HubClientProvider({ userKey, corpId, holder, children }: HubClie
     current.update({ userKey, corpId });
   }, [current, userKey, corpId]);
   return <HubContext.Provider value={current}>{children}</HubContext.Provider>;
-}
-
-/** Follows the session: signed in → one client (level 1: snapshots of the working corp); signed out → none. */
-export function HubProvider({ holder, children }: { holder?: HubHolder; children: ReactNode }) {
-  const { status, user, workingCorp } = useSession();
-  const userKey = status === 'signedIn' && user ? `${user.corpId}:${user.id}` : null;
-  const corpId = user ? (workingCorp?.id ?? user.corpId) : null;
-  return (
-    <HubClientProvider userKey={userKey} corpId={corpId} holder={holder}>
-      {children}
-    </HubClientProvider>
-  );
 }
 
 /** The hub client, null while nobody is signed in. Throws outside a provider. */

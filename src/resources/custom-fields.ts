@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { KioskBoardsField } from '../features/kiosk-screens/kiosk-boards-field';
-import { KioskThresholdsField } from '../features/kiosk-screens/kiosk-thresholds-field';
-import { NocCorpsField } from '../features/kiosk-screens/noc-corps-field';
+import { KioskBoardsField } from './kiosk-boards-field';
+import { KioskThresholdsField } from './kiosk-thresholds-field';
+import { NocCorpsField } from './noc-corps-field';
 import { ExtensionMembers } from './extension-members';
 import { LiveActionsField } from './live-actions-field';
 import { PatternListField } from './pattern-list-field';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { ResourceDefinition } from '../../domain/resources/define';
 import { extensionResource } from '../../domain/resources/extension';
 import type { NavEntry } from '../app/navigation';
-import { useLiveCorp } from '../features/live/use-live-corp';
+import { useLiveCorp } from '../app/use-live-corp';
 import { useHub } from '../hub';
 import { ResourceListScreen } from './resource-list-screen';
 import { useEntryDialog } from './resource-screen';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AUDIO_SIZE_UNIT } from '../../domain/audio';
 import { SoundCell } from './sound-cell';
 
 /**
@@ -38,7 +39,7 @@ export function FileInput({
         {...aria}
       />
       {chosen ? (
-        <span className="text-xs text-muted">{t('audio.chosen', { name: chosen.name, size: Math.ceil(chosen.size / 1024) })}</span>
+        <span className="text-xs text-muted">{t('audio.chosen', { name: chosen.name, size: Math.ceil(chosen.size / AUDIO_SIZE_UNIT) })}</span>
       ) : current && currentPath ? (
         <span className="inline-flex items-center gap-2 text-xs text-muted">
           {t('audio.current')}

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Action } from '../../domain';
-import { BINDINGS } from '../../server/resources';
+import { refusedSingletonMethods, SINGLETONS, type SingletonName } from '../../domain';
+import { BINDINGS, SINGLETON_BINDINGS } from '../../server/resources';
 import { OpenApiContract } from './fixtures/openapi-contract';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, type Caller, type Ids } from './fixtures/test-app';
 
@@ -55,11 +56,51 @@ const RESOURCE_ACCESS: Record<string, Record<Action, string>> = {
   voicemail: { read: '111101', create: '000000', update: '000000', delete: '000000' },
   // G-PAU-01: queue configuration (the agents pick them through GET /agent/reasons)
   pauseReason: { read: '111011', create: '111001', update: '111001', delete: '111001' },
+  // E-C2C-05 (J-ONE-02: a resource since issue 24): levels 1 (working corp), 2, 3; level 1 without one gets 400
+  clickToCallKey: { read: '111001', create: '111001', update: '111001', delete: '111001' },
 };
+
+/**
+ * The singletons (J-ONE-02): who may read and save each (same masks), the status an allowed caller gets
+ * (a tariff needs a working corp: level 1 without one gets 400), and a save body that is refused (400)
+ * so the matrix changes nothing. Their other write methods answer 405 to everyone.
+ */
+const SINGLETON_ACCESS: Record<SingletonName, { read: string; update: string; readStatus: number; badBody: unknown }> = {
+  // any signed-in user reads it (the shell paints with it); levels 1-3 save it, globex has no allowCustom (A-RTE-11)
+  lookAndFeel: { read: '111111', update: '111000', readStatus: 200, badBody: { menuColor: 'not a colour' } },
+  tariff: { read: '100000', update: '100000', readStatus: 400, badBody: [{ groupId: 0 }] },
+  // everyone reads the public system parameters (A-MENU-06/08)
+  systemParameters: { read: '111111', update: '100000', readStatus: 200, badBody: {} },
+  mailParameters: { read: '100000', update: '100000', readStatus: 200, badBody: {} },
+};
+
+function singletonRows(): Row[] {
+  return (Object.keys(SINGLETON_BINDINGS) as SingletonName[]).flatMap((name) => {
+    const definition = SINGLETONS[name];
+    const access = SINGLETON_ACCESS[name];
+    const base = `/api/v1/${definition.path}`;
+    // the bad body's 400 (level 1's tariff: its 400 for want of a working corp, before the body is read)
+    const saveStatus = 400;
+    const rows: Row[] = [
+      ['GET', () => base, expectedFor(access.read, access.readStatus)],
+      [definition.save ?? 'PUT', () => base, expectedFor(access.update, saveStatus), access.badBody],
+    ];
+    if (definition.patch) rows.push(['PATCH', () => base, expectedFor(access.update, saveStatus), access.badBody]);
+    for (const method of refusedSingletonMethods(definition)) rows.push([method, () => base, [405, 405, 405, 405, 405, 405, 405], {}]);
+    return rows;
+  });
+}
 
 /** The status of a caller allowed the action (the missing row 999999, or an empty body) or refused it. */
 function expectedFor(mask: string, allowed: number): Expected {
   return [401, ...mask.split('').map((c) => (c === '1' ? allowed : 403))] as Expected;
+}
+
+/** expectedFor on a resource: one of one corp at a time asks level 1 without a working corp for one (400) before anything else. */
+function expectedOn(definition: { workingCorpRequired?: boolean }, mask: string, allowed: number): Expected {
+  const expected = expectedFor(mask, allowed);
+  if (definition.workingCorpRequired && mask[0] === '1') expected[1] = 400;
+  return expected;
 }
 
 function generatedRows(): Row[] {
@@ -69,26 +110,26 @@ function generatedRows(): Row[] {
     if (!access) return [];
     const base = `/api/v1/${definition.path}`;
     const rows: Row[] = [
-      ['GET', () => base, expectedFor(access.read, 200)],
-      ['GET', () => `${base}/999999`, expectedFor(access.read, 404)],
+      ['GET', () => base, expectedOn(definition, access.read, 200)],
+      ['GET', () => `${base}/999999`, expectedOn(definition, access.read, 404)],
     ];
     // a read-only resource has no write routes: they answer 404 to everyone (checked below)
     if (!definition.readOnly) {
       rows.push(
-        ['POST', () => base, expectedFor(access.create, 400), {}],
-        ['PUT', () => base, expectedFor(access.update, 400), {}],
-        ['PUT', () => `${base}/999999`, expectedFor(access.update, 404), {}],
+        ['POST', () => base, expectedOn(definition, access.create, 400), {}],
+        ['PUT', () => base, expectedOn(definition, access.update, 400), {}],
+        ['PUT', () => `${base}/999999`, expectedOn(definition, access.update, 404), {}],
         // J-API-02: a partial update, with the update's rights
-        ['PATCH', () => `${base}/999999`, expectedFor(access.update, 404), {}],
-        ['DELETE', () => `${base}/999999`, expectedFor(access.delete, 404)],
+        ['PATCH', () => `${base}/999999`, expectedOn(definition, access.update, 404), {}],
+        ['DELETE', () => `${base}/999999`, expectedOn(definition, access.delete, 404)],
       );
     } else {
       rows.push(['POST', () => base, [404, 404, 404, 404, 404, 404, 404], {}], ['DELETE', () => `${base}/999999`, [404, 404, 404, 404, 404, 404, 404]]);
     }
-    for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedFor(access[action.permission], 404)]);
-    if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedFor(access.create, 400), []]);
-    for (const field of definition.fields.filter((f) => f.kind === 'file')) rows.push(['GET', () => `${base}/999999/files/${field.name}`, expectedFor(access.read, 404)]);
-    if (definition.fileFetchPath) rows.push(['GET', () => `/api/v1/${definition.fileFetchPath}/no-such-file.wav`, expectedFor(access.read, 404)]);
+    for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedOn(definition, access[action.permission], 404)]);
+    if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedOn(definition, access.create, 400), []]);
+    for (const field of definition.fields.filter((f) => f.kind === 'file')) rows.push(['GET', () => `${base}/999999/files/${field.name}`, expectedOn(definition, access.read, 404)]);
+    if (definition.fileFetchPath) rows.push(['GET', () => `/api/v1/${definition.fileFetchPath}/no-such-file.wav`, expectedOn(definition, access.read, 404)]);
     return rows;
   });
 }
@@ -112,13 +153,7 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/user/setLang', /*             */ [401, 400, 400, 400, 400, 400, 400], {}],
   ['PUT', () => '/api/v1/user/profile', /*              */ [401, 400, 400, 400, 400, 400, 400], {}],
   ['GET', () => '/api/v1/getExchange', /*               */ [401, 200, 200, 200, 200, 200, 200]],
-  ['GET', () => '/api/v1/getAllParams', /*              */ [401, 200, 200, 200, 200, 200, 200]],
-  ['POST', () => '/api/v1/getAllParams', /*             */ [401, 200, 403, 403, 403, 403, 403], []],
-  ['GET', () => '/api/v1/getAllParamsMail', /*          */ [401, 200, 403, 403, 403, 403, 403]],
-  ['POST', () => '/api/v1/getAllParamsMail', /*         */ [401, 200, 403, 403, 403, 403, 403], []],
   ['GET', () => '/api/v1/exten/datapc', /*              */ [401, 200, 403, 403, 403, 403, 403]],
-  ['GET', () => '/api/v1/lookandfeel', /*               */ [401, 200, 200, 200, 200, 200, 200]],
-  ['PUT', () => '/api/v1/lookandfeel', /*               */ [401, 400, 400, 400, 403, 403, 403], {}],
   ['GET', () => '/api/v1/corp/actions', /*              */ [401, 200, 200, 200, 200, 200, 200]],
   // G-PRM-01: the agent actions decide on the target extension (its own, or the action's permission): the
   // bodies name acme's 204 (not the agent's) in a queue where the action changes nothing, so a caller
@@ -200,8 +235,6 @@ const SPECIAL: Row[] = [
   ['GET', () => '/api/v1/dash/extensions', /*           */ [401, 200, 403, 403, 403, 403, 403]],
   ['GET', () => '/api/v1/dash/inuse/extensions', /*     */ [401, 200, 200, 200, 200, 403, 200]],
   ['GET', () => '/api/v1/dash/inuse/queues', /*         */ [401, 200, 200, 200, 200, 403, 200]],
-  ['GET', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403]],
-  ['PUT', () => '/api/v1/tariff', /*                    */ [401, 400, 403, 403, 403, 403, 403], []],
   // issue 11, our meeting service (E-ROOM, E-CAL, C-CORP-15/16): levels 1-4 (level 5 is panel-only); rooms
   // written and members read by levels 1-3; a corp's rooms need a corp (level 1 without a working corp:
   // 400); acme has rooms on, globex off (403 errors.roomsDisabled); registering a corp is level 1's
@@ -229,9 +262,6 @@ const SPECIAL: Row[] = [
   ['POST', () => '/api/v1/clicktocall/makecall', /*     */ [400, 400, 400, 400, 400, 400, 400], {}],
   ['POST', () => '/api/v1/clicktocall/login', /*        */ [400, 400, 400, 400, 400, 400, 400], {}],
   ['POST', () => '/api/v1/clicktocall/call', /*         */ [401, 400, 400, 400, 400, 403, 400], {}],
-  ['GET', () => '/api/v1/clicktocall/keys', /*          */ [401, 400, 200, 200, 403, 403, 200]],
-  ['POST', () => '/api/v1/clicktocall/keys', /*         */ [401, 400, 400, 400, 403, 403, 400], {}],
-  ['POST', () => '/api/v1/clicktocall/keys/999999/revoke', [401, 400, 404, 404, 403, 403, 404]],
   ['GET', () => '/api/v1/clicktocall/history', /*       */ [401, 400, 200, 200, 403, 403, 200]],
   // issue 11, the web phone (B-WP): the user's own WSS extensions; an extension's credentials for its user
   // or levels 1-3 of its corp (205: the acme agent's); level 5 never (403)
@@ -254,7 +284,7 @@ describeEachDatabase(
       const routes = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
       expect(routes.length).toBeGreaterThan(40);
       const pattern = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-      const urls = [...generatedRows(), ...SPECIAL].map(([method, url]) => ({ method, path: url(t().ids).split('?')[0] }));
+      const urls = [...generatedRows(), ...singletonRows(), ...SPECIAL].map(([method, url]) => ({ method, path: url(t().ids).split('?')[0] }));
       const uncovered = routes.filter((route) => {
         const re = pattern(route.path);
         // a concrete url names the most specific route it matches (GET /corp/actions is not GET /corp/{id})
@@ -267,7 +297,7 @@ describeEachDatabase(
       const mismatches: string[] = [];
       const contract = new OpenApiContract(t().app.swagger());
       const undocumented = new Set<string>();
-      for (const [method, url, expected, body] of [...generatedRows(), ...SPECIAL]) {
+      for (const [method, url, expected, body] of [...generatedRows(), ...singletonRows(), ...SPECIAL]) {
         for (const [column, who] of WHO.entries()) {
           const caller: Caller = CALLERS[who];
           const path = url(t().ids);

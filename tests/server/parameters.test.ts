@@ -83,4 +83,21 @@ describeEachDatabase('system and mail parameters', (t) => {
     expect(shown).toContain('webphone');
     expect(shown).not.toContain('allow');
   });
+
+  it('J-ONE-02 C-SYS-08 the parameters are one value for the platform: a working corp reads and saves the same list; PUT, PATCH and DELETE answer 405', async () => {
+    const acme = { 'x-working-corp': String(t().ids.corp.acme) };
+    const globex = { 'x-working-corp': String(t().ids.corp.globex) };
+    const saved = await t().post('/api/v1/getAllParams', SUPER, [...(await read('getAllParams')).filter((p) => p.key !== 'language'), { key: 'language', value: 'pt_BR' }], acme);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const seen = (await t().get('/api/v1/getAllParams', SUPER, globex)).json() as Parameter[];
+    expect(valueOf(seen, 'language')).toBe('pt_BR');
+    expect(seen).toEqual(await read('getAllParams'));
+    for (const path of ['getAllParams', 'getAllParamsMail']) {
+      for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await t().request({ method, url: `/api/v1/${path}`, as: SUPER, payload: [] });
+        expect(res.statusCode, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow).toBe('GET, POST');
+      }
+    }
+  });
 });

@@ -16,6 +16,7 @@ const HAND_MAPS: Record<string, Record<string, PgColumn>> = {
 const BASES: Record<string, Record<string, unknown>> = {
   user: { pass: 'abcd', passConfirm: 'abcd' },
   kioskScreen: { name: 'Floor', boards: ['agents'] },
+  clickToCallKey: { label: 'CRM' },
   mediaServer: { number: '1234' },
   mohCorp: { name: 'Jazz' },
   mohQueue: { name: 'Jazz', queueId: 1 },

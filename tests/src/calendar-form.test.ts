@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeetingRow } from '../../domain/meetings';
 import { checkMeetingForm, meetingFailureKeys, meetingFormDefaults, meetingIssueField, type MeetingFormValues } from '../../src/features/calendar/calendar-logic';
-import { showsMeetingsPopup } from '../../src/app/shell/meetings-popup';
+import { showsMeetingsPopup } from '../../src/features/calendar/meetings-popup';
 
 const now = new Date(2026, 10, 26, 10, 0);
 const valid: MeetingFormValues = {

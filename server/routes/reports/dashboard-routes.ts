@@ -18,6 +18,7 @@ import {
   periodBoundaries,
   type InUse,
 } from '../../../domain';
+import { CEILING } from '../../../domain/level-ceilings';
 import { principalOf, requireAccess, requireLevel } from '../../auth/guard';
 import { corpTimeZone } from '../../corp-zone';
 import { ApiFailure } from '../../errors';
@@ -34,7 +35,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const home = requireAccess(ctx, 'home', 'read');
-  const supervisor = requireLevel(ctx, 1);
+  const supervisor = requireLevel(ctx, CEILING.generalDashboard);
   const tags = ['dashboard'];
 
   /** The live state of a corp, or 503 when this app has none (no real-time side). */

@@ -6,7 +6,6 @@ import { pollIvrRoutes } from './poll-ivr-routes';
 import { queueSlaRoutes } from './queue-sla-routes';
 import { queueStatsRoutes } from './queue-stats-routes';
 import { selectorsRoutes } from './selectors-routes';
-import { tariffRoutes } from './tariff-routes';
 
 /** Reports and dashboards (issue 10, spec 3 §2.3-§9): one plugin under /api/v1. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
@@ -17,5 +16,4 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pollIvrRoutes);
   await app.register(dashboardRoutes);
   await app.register(selectorsRoutes);
-  await app.register(tariffRoutes);
 }

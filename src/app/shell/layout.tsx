@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import type { MyUser } from '../../../domain/auth';
 import { isLanguage } from '../../../domain/constants';
 import { LEVEL } from '../../../domain/levels';
 import { lookAndFeelQuery } from '../../api/look-and-feel';
@@ -14,7 +15,6 @@ import { findEntry } from '../navigation';
 import { usePaths } from '../paths';
 import { useSession, useUser } from '../session';
 import { STORAGE_KEYS } from '../session-store';
-import { FleetAlerts } from '../../features/kiosk-screens/fleet-alerts';
 import { MonitorNav } from './monitor-nav';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -37,8 +37,19 @@ function initialCollapsed(): boolean {
   return window.innerWidth < 768;
 }
 
+/**
+ * What the frame shows of the features. The router, which may import features, hands them in: the shell
+ * itself imports none (issue 24), so a feature can use app/ without a cycle through the shell.
+ */
+export interface ShellParts {
+  /** the top bar's Meetings popup of this user (E-MEET-01) */
+  meetings?: (user: MyUser) => ReactNode;
+  /** alerts said on every screen (H-FLEET-02) */
+  alerts?: ReactNode;
+}
+
 /** The signed-in frame: side menu, top bar, the page (A-MENU, A-TOP). */
-export function ShellLayout() {
+export function ShellLayout({ meetings, alerts }: ShellParts) {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const { workingCorp, selectWorkingCorp } = useSession();
@@ -95,9 +106,9 @@ export function ShellLayout() {
         />
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
-        <TopBar title={title} user={user} />
+        <TopBar title={title} user={user} meetings={meetings?.(user)} />
         {/* H-FLEET-02: a TV of the corp gone dark is said on every screen */}
-        <FleetAlerts />
+        {alerts}
         <main className="scroll-thin min-h-0 flex-1 overflow-auto bg-brand-bg" data-testid="page">
           <div className="mx-auto w-full max-w-[1400px] p-4 sm:p-6">
             <MonitorNav user={user} to={paths.to} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { C2C_RULES, type C2cHistoryRow, type C2cOutcome } from '../../../domain/click-to-call';
-import { LEVEL } from '../../../domain/levels';
+import { picksWorkingCorp } from '../../../domain/level-ceilings';
 import { isApiFailure } from '../../api/client';
 import { translateMessage } from '../../app/messages';
 import type { NavEntry } from '../../app/navigation';
@@ -36,7 +36,7 @@ const TONE: Record<C2cOutcome, 'success' | 'danger' | 'warning'> = {
 export default function ClickToCallHistoryScreen(_props: { entry: NavEntry }) {
   const user = useUser();
   const scope = useScope();
-  if (user.level === LEVEL.supervisor && scope === null) return <WorkingCorpRequired />;
+  if (picksWorkingCorp(user.level) && scope === null) return <WorkingCorpRequired />;
   return <HistoryTable scope={scope} />;
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { c2cKeyCreateSchema, type C2cKeyCreated, type C2cKeyRow } from '../../../domain/click-to-call';
-import { LEVEL } from '../../../domain/levels';
+import { picksWorkingCorp } from '../../../domain/level-ceilings';
 import { isApiFailure } from '../../api/client';
 import { translateMessage } from '../../app/messages';
 import type { NavEntry } from '../../app/navigation';
@@ -29,7 +29,7 @@ import { KeyShownDialog } from './key-shown-dialog';
 export default function ClickToCallKeysScreen(_props: { entry: NavEntry }) {
   const user = useUser();
   const scope = useScope();
-  if (user.level === LEVEL.supervisor && scope === null) return <WorkingCorpRequired />;
+  if (picksWorkingCorp(user.level) && scope === null) return <WorkingCorpRequired />;
   return <Keys scope={scope} />;
 }
 

@@ -5,7 +5,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { c2cFormBody, c2cFormSchema, type C2cForm } from '../../../domain/click-to-call';
-import { LEVEL } from '../../../domain/levels';
+import { CEILING, picksWorkingCorp, withinCeiling } from '../../../domain/level-ceilings';
 import { isApiFailure } from '../../api/client';
 import { translateMessage } from '../../app/messages';
 import type { NavEntry } from '../../app/navigation';
@@ -34,7 +34,8 @@ export default function ClickToCallScreen(_props: { entry: NavEntry }) {
   const queryClient = useQueryClient();
   const { notifySave } = useSnackbar();
   const form = useForm<C2cForm>({ resolver: zodResolver(c2cFormSchema), defaultValues: EMPTY, mode: 'onSubmit' });
-  const admin = user.level <= LEVEL.administrator;
+  // the keys and their history are a runner's (issue 11): the link shows where their screen opens
+  const admin = withinCeiling(user.level, CEILING.clickToCallKeys);
 
   const call = useMutation({
     mutationFn: (values: C2cForm) => placeCall(c2cFormBody(c2cFormSchema.parse(values))),
@@ -85,7 +86,7 @@ export default function ClickToCallScreen(_props: { entry: NavEntry }) {
               <PhoneOutgoing />
               {t('clickToCall.form.call')}
             </Button>
-            {admin && !(user.level === LEVEL.supervisor && scope === null) ? (
+            {admin && !(picksWorkingCorp(user.level) && scope === null) ? (
               <div className="ml-auto flex gap-2">
                 <Link to={paths.toEntry('configClickToCall')} className={buttonVariants({ variant: 'ghost' })} data-testid="c2c-keys-link">
                   <KeyRound />

@@ -21,7 +21,7 @@ import { TickerDialog } from './ticker-dialog';
 import type { Row } from '../../api/resources';
 import { useEntryDialog } from '../../resources/resource-screen';
 import { KioskKeyDialog } from './kiosk-key-dialog';
-import { keyOfAnswer, kioskUrl } from './kiosk-logic';
+import { keyOfAnswer, kioskUrl } from '../../resources/kiosk-screen-logic';
 
 const definition = kioskScreenResource as ResourceDefinition;
 

@@ -23,7 +23,7 @@ import { sharedActiveCalls } from './active-calls-source';
 import { SpyDialog, TransferDialog, useCallAction, useCallPermissions } from './call-actions';
 import { activeCallSearchText, callTimeFormat, destinationType, formatElapsed } from './live-rows';
 import { LiveCorpGate } from './live-corp-gate';
-import { useLiveCorp } from './use-live-corp';
+import { useLiveCorp } from '../../app/use-live-corp';
 import { partyText } from '../../ui/party-text';
 import { useObservable } from '../../ui/use-observable';
 

@@ -13,7 +13,7 @@ import { filterRows } from '../../ui/table-logic';
 import { contactRowKey, type ExtensionMonitorRow } from './live-rows';
 import { extensionMonitorRows } from './live-streams';
 import { LiveCorpGate } from './live-corp-gate';
-import { useLiveCorp } from './use-live-corp';
+import { useLiveCorp } from '../../app/use-live-corp';
 import { useObservable } from '../../ui/use-observable';
 
 /** Extension monitor (spec 3 §2.3, B-EXM-01..05): registered extensions with their address, live. */

@@ -12,7 +12,7 @@ import { Switch } from '../../ui/switch';
 import { clearLog, EMPTY_LOG, LOG_LIMIT, setPaused, visibleEntries, type LogBuffer, type LogEntry } from './log-buffer';
 import { logMonitor } from './live-streams';
 import { LiveCorpGate } from './live-corp-gate';
-import { useLiveCorp } from './use-live-corp';
+import { useLiveCorp } from '../../app/use-live-corp';
 import { useObservable } from '../../ui/use-observable';
 
 function LogRow({ entry }: { entry: LogEntry }) {

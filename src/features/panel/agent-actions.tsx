@@ -12,6 +12,7 @@ import { useEffect, useReducer, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownState, type AgentState, type ShownState } from '../../../domain/agents';
 import type { AgentActionResult } from '../../../domain/agent-actions';
+import { CEILING, withinCeiling } from '../../../domain/level-ceilings';
 import { canAct } from '../../../domain/permissions';
 import { EXT_STATUS, type ActiveCall, type LiveQueue } from '../../../domain/realtime';
 import { statusCode, type ExtensionActorRef } from '../../../machines/extension-machine';
@@ -70,7 +71,7 @@ export function useAgentAction() {
 /** Which of the actions the signed-in user may take on an extension (its own, or with the permission). */
 export function useMayAct(ownerUserId: number | null): { pause: boolean; login: boolean } {
   const user = useUser();
-  const own = ownerUserId !== null && ownerUserId === user.id && user.level <= 4;
+  const own = ownerUserId !== null && ownerUserId === user.id && withinCeiling(user.level, CEILING.ownAgentActions);
   return { pause: own || canAct(user, 'pauseOthers'), login: own || canAct(user, 'loginOthers') };
 }
 

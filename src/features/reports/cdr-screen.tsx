@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CDR_PAGE_SIZE, CDR_TYPE, cdrFormSchema, type CdrDetailedRow, type CdrSearchInput, type CdrSummaryRow } from '../../../domain/reports';
 import { Coins } from 'lucide-react';
-import { LEVEL } from '../../../domain/levels';
+import { CEILING, withinCeiling } from '../../../domain/level-ceilings';
 import { exchangeQuery } from '../../api/system';
 import { useUser } from '../../app/session';
 import { Button } from '../../ui/button';
@@ -40,7 +40,7 @@ export default function CdrScreen() {
   const user = useUser();
   const [tariffOpen, setTariffOpen] = useState(false);
   const tariffButton =
-    user.level === LEVEL.supervisor && scope !== null ? (
+    withinCeiling(user.level, CEILING.tariff) && scope !== null ? (
       <Button variant="secondary" size="sm" onClick={() => setTariffOpen(true)} data-testid="tariff-open">
         <Coins />
         {t('reports.tariff.title')}

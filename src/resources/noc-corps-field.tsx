@@ -5,11 +5,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { corpResource } from '../../../domain/resources/corp';
-import type { ResourceDefinition } from '../../../domain/resources/define';
-import { resourceListQuery } from '../../api/resources';
-import type { CustomFieldProps } from '../../resources/views-grid';
-import { Checkbox } from '../../ui/checkbox';
+import { corpResource } from '../../domain/resources/corp';
+import type { ResourceDefinition } from '../../domain/resources/define';
+import { resourceListQuery } from '../api/resources';
+import type { CustomFieldProps } from './views-grid';
+import { Checkbox } from '../ui/checkbox';
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : []);
 

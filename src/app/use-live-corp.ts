@@ -1,5 +1,5 @@
-import { LEVEL } from '../../../domain/levels';
-import { useSession } from '../../app/session';
+import { LEVEL } from '../../domain/levels';
+import { useSession } from './session';
 
 /**
  * The corp the live screens (panel, active calls, log monitor, extension monitor) follow: the working

@@ -3,16 +3,16 @@ import { AlarmClock, DoorOpen, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MyUser } from '../../../domain/auth';
-import { LEVEL } from '../../../domain/levels';
+import { inBand, LEVEL_BANDS } from '../../../domain/level-ceilings';
 import { SOFTWARE_UNAVAILABLE, type MeetingRow } from '../../../domain/meetings';
-import { meetingsFromDateQuery } from '../../features/calendar/calendar-api';
-import { corpTodayFetchFrom, popupGroups, showsAlert } from '../../features/calendar/calendar-logic';
-import { useNow } from '../../features/calendar/use-now';
-import { roomsQuery, softwareQuery } from '../../features/rooms/rooms-api';
-import { joinHref } from '../../features/rooms/rooms-logic';
+import { meetingsFromDateQuery } from './calendar-api';
+import { corpTodayFetchFrom, popupGroups, showsAlert } from './calendar-logic';
+import { useNow } from './use-now';
+import { roomsQuery, softwareQuery } from '../rooms/rooms-api';
+import { joinHref } from '../rooms/rooms-logic';
 import { cn } from '../../ui/cn';
-import { useCorpTimeZone } from '../corp-time-zone';
-import { useScope } from '../session';
+import { useCorpTimeZone } from '../../app/corp-time-zone';
+import { useScope } from '../../app/session';
 import { Popover } from '../../ui/popover';
 
 /** The popup reads the meetings again every minute: gentle on the service, fresh enough for a 30-minute alert. */
@@ -20,7 +20,7 @@ export const MEETINGS_POLL_MS = 60_000;
 
 /** Who sees the popup (E-MEET-01): levels 3 and 4 of a corp whose rooms are on. */
 export function showsMeetingsPopup(user: Pick<MyUser, 'level' | 'roomEnabled'>): boolean {
-  return (user.level === LEVEL.administrator || user.level === LEVEL.user) && user.roomEnabled;
+  return inBand(user.level, LEVEL_BANDS.meetingsPopup) && user.roomEnabled;
 }
 
 /**

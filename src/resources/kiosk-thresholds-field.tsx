@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../app/messages';
-import type { CustomFieldProps } from '../../resources/views-grid';
-import { Input } from '../../ui/input';
-import { THRESHOLD_LEVELS, THRESHOLD_METRICS, thresholdKey, thresholdText, withThreshold } from './kiosk-logic';
+import { translateMessage } from '../app/messages';
+import type { CustomFieldProps } from './views-grid';
+import { Input } from '../ui/input';
+import { THRESHOLD_LEVELS, THRESHOLD_METRICS, thresholdKey, thresholdText, withThreshold } from './kiosk-screen-logic';
 
 /** The message of one cell from the field's nested react-hook-form error ({ waitingWarning: { message } }). */
 function cellError(error: unknown, key: string): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KIOSK_THRESHOLDS, kioskThresholdsSchema } from '../../../../domain/resources/kiosk-screen';
+import { DEFAULT_KIOSK_THRESHOLDS, kioskThresholdsSchema } from '../../../domain/resources/kiosk-screen';
 import {
   asBoards,
   boardLines,
@@ -12,7 +12,7 @@ import {
   thresholdText,
   toggleBoard,
   withThreshold,
-} from '../../../../src/features/kiosk-screens/kiosk-logic';
+} from '../../../src/resources/kiosk-screen-logic';
 
 describe('kiosk boards: an ordered selection', () => {
   it('keeps known boards once, in their order', () => {

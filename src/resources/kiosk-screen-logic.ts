@@ -1,4 +1,4 @@
-import { KIOSK_BOARDS, type KioskBoard, type KioskThresholds } from '../../../domain/resources/kiosk-screen';
+import { KIOSK_BOARDS, type KioskBoard, type KioskThresholds } from '../../domain/resources/kiosk-screen';
 
 /** The boards of a form value that we know, in their order, each once (anything else is dropped). */
 export function asBoards(value: unknown): KioskBoard[] {
@@ -40,7 +40,7 @@ export function moveBoard(selected: readonly KioskBoard[], board: KioskBoard, de
 }
 
 /** The address a TV opens: {origin}/kiosk/{corp url name}/{screen id}?key={key} (one builder, the kiosk's). */
-export { kioskUrl } from '../../../kiosk/kiosk-url';
+export { kioskUrl } from '../../kiosk/kiosk-url';
 
 /** The screen and its key from a create or rotate answer (the row plus `key`), or null without a key. */
 export function keyOfAnswer(data: unknown): { id: number; name: string; key: string } | null {

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { KioskBoard } from '../../../domain/resources/kiosk-screen';
-import type { CustomFieldProps } from '../../resources/views-grid';
-import { Button } from '../../ui/button';
-import { Checkbox } from '../../ui/checkbox';
-import { cn } from '../../ui/cn';
-import { asBoards, boardLines, moveBoard, toggleBoard } from './kiosk-logic';
+import type { KioskBoard } from '../../domain/resources/kiosk-screen';
+import type { CustomFieldProps } from './views-grid';
+import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
+import { cn } from '../ui/cn';
+import { asBoards, boardLines, moveBoard, toggleBoard } from './kiosk-screen-logic';
 
 /**
  * The boards of a kiosk screen (`kind: 'custom', component: 'kioskBoards'`): tick the boards the TV
