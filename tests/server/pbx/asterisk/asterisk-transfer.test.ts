@@ -219,7 +219,9 @@ describe.skipIf(skipReason !== null)('G-AST-03 transfers on a real Asterisk (bli
       return !!c && !!target && c.bridge !== '' && c.bridge === target.bridge;
     });
     await waitFor('201 and 203 gone', () => !phone('201') && !phone('203'), 5000, 20);
-    await waitFor('the live state: the customer with 202', () => live().callOf(acme, '202')?.others.some((o) => o.id === customer) === true && live().callOf(acme, '201') === null, 3000, 20);
+    // limits for a hang, not latency goals (timed() prints those): in `npm test` this suite shares the two
+    // cores with the browser tests, and 3 s was once too short there
+    await waitFor('the live state: the customer with 202', () => live().callOf(acme, '202')?.others.some((o) => o.id === customer) === true && live().callOf(acme, '201') === null, 10_000, 20);
     expect(live().getActiveCalls(acme)).toContainEqual(expect.objectContaining({ caller: '11955540005', receiver: '202' }));
     say(`attended complete, ARI: ${events.filter((e) => e.type !== 'DeviceStateChanged' && e.type !== 'ChannelVarset').map((e) => `${e.type}${'channel' in e && e.channel ? ` ${e.channel.name.replace(/-[0-9a-f]+$/, '')}` : ''}`).join(', ')}`);
     expect(events.map((e) => e.type)).toContain('BridgeCreated');
