@@ -1,6 +1,33 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+/** the second server's port (its control port is one more, as the first's is port + 1) */
+const screensPort = port + 2;
+
+/**
+ * The tests that place calls or read the floor's live state and records run on one server, in file
+ * order (they share the demo's free phones 237 and 238, and the reports read the calls made before
+ * them); the other screens run on a second server of their own at the same time. Two servers, two
+ * workers: the browser tests spend most of their time waiting (page loads, the simulator's answers), so
+ * on CI's two cores the stage takes about half as long. kiosk.test.ts restarts its server through the
+ * control port E2E_PORT + 1, so it is a floor test.
+ */
+const FLOOR = [
+  'active-calls-open',
+  'agent-actions',
+  'agent-queue-reports',
+  'call-actions',
+  'callers-hear',
+  'click-to-call',
+  'kiosk',
+  'kiosk-floor',
+  'kiosk-heatmap',
+  'live',
+  'live-screens',
+  'panel',
+  'reports',
+  'webphone',
+].map((name) => new RegExp(`/${name}\\.test\\.ts$`));
 
 /**
  * E2E runs in Debian's chromium (no browser downloads on our machines). The server is started on an
@@ -12,7 +39,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'floor', testMatch: FLOOR, workers: 1, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: 'screens', testIgnore: FLOOR, workers: 1, use: { baseURL: `http://127.0.0.1:${screensPort}` } },
+  ],
   // A test that passes only on its retry is flaky, and flaky fails the run (J-TEST-01): Playwright exits
   // non-zero and `npm test` counts it as failed. CI still retries once, for diagnosis only: the report
   // then tells a race (failed, then passed: "flaky") from a steady break (failed twice), and keeps the
@@ -21,7 +52,6 @@ export default defineConfig({
   failOnFlakyTests: true,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -29,11 +59,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
-    command: `node scripts/e2e-server.mjs ${port}`,
-    url: `http://127.0.0.1:${port}/api/v1/health`,
+  webServer: [port, screensPort].map((p) => ({
+    command: `node scripts/e2e-server.mjs ${p}`,
+    url: `http://127.0.0.1:${p}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-  },
+    stdout: 'pipe' as const,
+  })),
 });
