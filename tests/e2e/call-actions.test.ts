@@ -5,7 +5,7 @@
  * demo's 202 has its Spy option on; 237 and 238 are in no queue, so the queues leave them free.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectSnackbar, hangUpCallsOf, login, saveScreen } from './helpers';
+import { expectSnackbar, hangUpCallsOf, login, retireScreen, saveScreen } from './helpers';
 
 async function signIn(page: Page, nick: string): Promise<string> {
   await login(page, 'acme', nick);
@@ -132,6 +132,7 @@ test('G-SPY-01 G-SPY-02 G-SPY-05 G-PRM-01 a supervisor listens to 202\'s call fr
   if (await tileParty.count()) expect(await tileParty.evaluate((el) => getComputedStyle(el, '::before').content)).toBe('"\u260A\u203A\u00A0"');
   await saveScreen(page, 'panel-spy-leg-card');
   await wall.close();
+  await retireScreen(page.request, token, screen.id);
 
   // in the app (no reload): Active calls reads the list the panel already holds
   await page.getByRole('link', { name: 'Active calls' }).click();

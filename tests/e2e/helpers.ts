@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -62,4 +62,14 @@ export async function hangUpCallsOf(page: Page, number: string): Promise<void> {
     await expect(page.getByTestId('confirm-ok')).toBeHidden();
     await page.waitForTimeout(500);
   }
+}
+
+/**
+ * Deletes a kiosk screen a test made once its TV page is closed: left behind, its TV goes dark a
+ * minute later and the corp's admins get a 15 s dark-TV alert (H-FLEET-02) that queues the next test's
+ * snackbars behind it (A-SNK-03).
+ */
+export async function retireScreen(request: APIRequestContext, token: string, id: number): Promise<void> {
+  const res = await request.delete(`/api/v1/kiosk/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBe(true);
 }

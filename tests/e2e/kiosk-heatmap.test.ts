@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { KioskHeatmap } from '../../domain/kiosk-heatmap';
-import { PASSWORD, saveScreen } from './helpers';
+import { PASSWORD, retireScreen, saveScreen } from './helpers';
 
 async function apiToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/v1/login', { data: { nick: 'admin', pass: PASSWORD, corpoName: 'acme' } });
@@ -71,4 +71,6 @@ test('H-HMAP-01 kiosk heatmap: agents by queues with the last hour’s calls, le
       await saveScreen(page, `kiosk-heatmap-${theme}-${width}x${height}`);
     }
   }
+  await page.goto('about:blank');
+  await retireScreen(request, token, screen.id);
 });

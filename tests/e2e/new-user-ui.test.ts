@@ -5,7 +5,7 @@
  * kept in test-results/screens.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectSnackbar, login, openUserMenu, PASSWORD, saveScreen } from './helpers';
+import { expectSnackbar, login, openUserMenu, PASSWORD, retireScreen, saveScreen } from './helpers';
 
 async function apiToken(request: APIRequestContext, nick = 'admin', corp = 'acme'): Promise<string> {
   const response = await request.post('/api/v1/login', { data: { nick, pass: PASSWORD, corpoName: corp } });
@@ -125,6 +125,8 @@ test('issue 13: the kiosk footer leaves "Waiting for data" as soon as the first 
   // the footer followed within a few frames; it used to wait for its one-second refresh
   expect(footerData - firstPush).toBeLessThan(300);
   await saveScreen(page, 'kiosk-footer-data');
+  await page.goto('about:blank');
+  await retireScreen(request, token, screen.id);
 });
 
 test('issue 13: a threshold order error says which level it must respect, translated (en, es, pt)', async ({ page }) => {
@@ -235,4 +237,5 @@ test('B-PNL-03 D-HOME-02 issue 13: panel cards, home stat cards and kiosk queue 
     }
   }
   await tv.close();
+  await retireScreen(request, token, screen.id);
 });
