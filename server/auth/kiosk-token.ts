@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { hashSecretKey, newSecretKey, secretKeyMatches } from './secret-key';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { decodeJwt, type JWTPayload } from 'jose';
 import { DEFAULT_KIOSK_THRESHOLDS, KIOSK_BOARDS, kioskScreenConfig, KIOSK_RULES, type KioskBoard, type KioskScreenConfig, type KioskScreenRow, type KioskThresholds, type ViewGrant } from '../../domain';
@@ -25,22 +26,16 @@ export const kioskKeyFailure = () => new ApiFailure(401, 'errors.kioskKey');
 export const kioskRevokedFailure = (status: 401 | 410) => new ApiFailure(status, 'errors.kioskRevoked');
 
 /** hex SHA-256 of a key (see the kiosk_screen table for why a fast digest is the right hash) */
-export function hashKioskKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
+export const hashKioskKey = hashSecretKey;
 
 /** A new key: 32 random bytes as base64url, its digest and its last characters. */
 export function newKioskKey(): { key: string; keyHash: string; keyHint: string } {
-  const key = randomBytes(KIOSK_RULES.keyBytes).toString('base64url');
-  return { key, keyHash: hashKioskKey(key), keyHint: key.slice(-KIOSK_RULES.keyHintLength) };
+  const { key, hash, hint } = newSecretKey(KIOSK_RULES.keyBytes, KIOSK_RULES.keyHintLength);
+  return { key, keyHash: hash, keyHint: hint };
 }
 
 /** Constant-time comparison of a presented key with a stored digest. */
-export function kioskKeyMatches(key: string, keyHash: string): boolean {
-  const a = Buffer.from(hashKioskKey(key), 'hex');
-  const b = Buffer.from(keyHash, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+export const kioskKeyMatches = secretKeyMatches;
 
 type ScreenRecord = typeof kioskScreen.$inferSelect;
 
