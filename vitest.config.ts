@@ -8,6 +8,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/{domain,machines,streams,src,kiosk,scripts}/**/*.test.ts'],
           environment: 'node',
+          // a hang guard, not a speed goal: npm test runs the unit tests beside the server suites and the
+          // browser tests, and a test that starts ESLint or a worker (import-rules, the bench options) took
+          // over vitest's 5 s default on a machine at load 9
+          testTimeout: 30_000,
           // projects with different maxWorkers need their own group (vitest 4): unit first, then server
           sequence: { groupOrder: 0 },
         },

@@ -4,7 +4,7 @@
  * device says; these states show on top of it while the phone is idle, so every screen reads one rule
  * (`shownStatus`): the panel cards and list, the kiosk tiles and floor, the legend and the totals.
  */
-import { EXT_STATUS, type ExtStatus } from './realtime';
+import { EXT_STATUS, type AgentState, type ExtStatus } from './realtime';
 
 /** The states an idle agent shows instead of "available" (codes after the spec's 0-5). */
 export const AGENT_STATUS = {
@@ -17,28 +17,6 @@ export type AgentStatusCode = (typeof AGENT_STATUS)[keyof typeof AGENT_STATUS];
 /** What a tile or card shows: the phone's status, or the agent's state while the phone is idle. */
 export type ShownStatus = ExtStatus | AgentStatusCode;
 export const SHOWN_STATUSES: readonly ShownStatus[] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-
-export interface LiveAgentPause {
-  /** the queues (ids) the agent is paused in */
-  queues: number[];
-  /** the reason as app_queue keeps it: a pause reason's code, or free text from elsewhere */
-  reason: string;
-  /** what people read: the pause reason's name when the code is one of the corp's, else the code */
-  label: string;
-  /** when the latest of these pauses began (ms) */
-  since: number;
-  /** how long it may last before it warns (the reason's maximum), null: never */
-  warnAfterMs: number | null;
-}
-
-export interface AgentState {
-  /** do-not-disturb since (ms), null when off */
-  dndSince: number | null;
-  /** null when the agent is paused in none of its queues */
-  pause: LiveAgentPause | null;
-  /** the rest after a queue call (the queue's wrap-up time), null when none */
-  wrapUp: { since: number; until: number } | null;
-}
 
 export const NO_AGENT_STATE: AgentState = Object.freeze({ dndSince: null, pause: null, wrapUp: null }) as AgentState;
 

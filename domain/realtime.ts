@@ -5,7 +5,6 @@
  * compute elapsed times from one shared clock and can measure latency.
  */
 
-import type { AgentState } from './agents';
 import type { KioskTickerMessage } from './kiosk-fleet';
 
 /** Listen (nobody hears the supervisor), whisper (the agent does), barge (both parties do): G-SPY-01..03. */
@@ -87,6 +86,30 @@ export function extensionDisplayName(parts: { userName?: string | null; userNick
     if (text) return text;
   }
   return '';
+}
+
+/** An agent's pauses as the live state carries them (G-AGS; the rules that read them: domain/agents). */
+export interface LiveAgentPause {
+  /** the queues (ids) the agent is paused in */
+  queues: number[];
+  /** the reason as app_queue keeps it: a pause reason's code, or free text from elsewhere */
+  reason: string;
+  /** what people read: the pause reason's name when the code is one of the corp's, else the code */
+  label: string;
+  /** when the latest of these pauses began (ms) */
+  since: number;
+  /** how long it may last before it warns (the reason's maximum), null: never */
+  warnAfterMs: number | null;
+}
+
+/** An agent's state beside its phone's (wrap-up, pause, do-not-disturb): what domain/agents' shownStatus reads. */
+export interface AgentState {
+  /** do-not-disturb since (ms), null when off */
+  dndSince: number | null;
+  /** null when the agent is paused in none of its queues */
+  pause: LiveAgentPause | null;
+  /** the rest after a queue call (the queue's wrap-up time), null when none */
+  wrapUp: { since: number; until: number } | null;
 }
 
 export interface LiveExtension {

@@ -15,8 +15,8 @@
  */
 import { assign, initialTransition, setup, transition, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { LIMITS } from '../domain/constants';
-import { NO_AGENT_STATE, type AgentState } from '../domain/agents';
-import type { SpyMode } from '../domain/realtime';
+import { NO_AGENT_STATE } from '../domain/agents';
+import type { AgentState, SpyMode } from '../domain/realtime';
 import {
   SHOWN_RULES,
   afterHangupDisplay,

@@ -27,9 +27,8 @@ import {
 import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { isKioskPrincipalId } from '../auth/kiosk-token';
 import { ApiFailure } from '../errors';
-import type { Actor, AgentActions } from '../live/agent-actions';
-import type { CallActions } from '../live/call-actions';
 import { HubError, type HubCallContext, type HubMethods, type HubPrincipal } from './hub-types';
+import type { Actor, AgentActions, CallActions } from './live-contract';
 
 /** The live state the methods read (per corp); built elsewhere from the PBX events. */
 export interface LiveSource {

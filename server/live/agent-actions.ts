@@ -20,37 +20,17 @@ import {
   LEVEL,
   type AgentActionName,
   type AgentActionResult,
-  type DndInput,
-  type Level,
   type LiveAction,
-  type PauseInput,
   type QueueLoginInput,
-  type UnpauseInput,
 } from '../../domain';
 import type { Db } from '../db/database';
 import { databaseError, UNIQUE_VIOLATION } from '../db/database';
 import { extension, queue, queueMember } from '../db/schema';
 import { pauseReason } from '../db/schema-agents';
 import { ApiFailure, forbidden } from '../errors';
-import type { Backplane } from '../hub';
+import type { Actor, AgentActions, Backplane } from '../hub';
 import { PbxError } from '../pbx';
 import type { LiveOps } from './live-ops';
-
-/** Who acts. */
-export interface Actor {
-  userId: number;
-  nick: string;
-  level: Level;
-  liveActions: readonly LiveAction[];
-}
-
-export interface AgentActions {
-  pause(actor: Actor, corpId: number, input: PauseInput): Promise<AgentActionResult>;
-  unpause(actor: Actor, corpId: number, input: UnpauseInput): Promise<AgentActionResult>;
-  login(actor: Actor, corpId: number, input: QueueLoginInput): Promise<AgentActionResult>;
-  logout(actor: Actor, corpId: number, input: QueueLoginInput): Promise<AgentActionResult>;
-  setDnd(actor: Actor, corpId: number, input: DndInput): Promise<AgentActionResult>;
-}
 
 export interface AgentActionsOptions {
   db: Db;

@@ -23,23 +23,14 @@ import {
   type CallActionName,
   type CallActionResult,
   type LiveAction,
-  type RecordInput,
-  type SpyInput,
   type TransferInput,
 } from '../../domain';
 import type { Db } from '../db/database';
 import { extension, queue, sipRoute } from '../db/schema';
 import { ApiFailure, forbidden } from '../errors';
-import type { Backplane } from '../hub';
+import type { Actor, Backplane, CallActions } from '../hub';
 import { PbxError } from '../pbx';
-import type { Actor } from './agent-actions';
 import type { AttendedTransferAnswer, AttendedTransferRequest, LiveOps } from './live-ops';
-
-export interface CallActions {
-  spy(actor: Actor, corpId: number, input: SpyInput): Promise<CallActionResult>;
-  record(actor: Actor, corpId: number, input: RecordInput): Promise<CallActionResult & { recording: string }>;
-  transfer(actor: Actor, corpId: number, input: TransferInput): Promise<CallActionResult>;
-}
 
 export interface CallActionsOptions {
   db: Db;

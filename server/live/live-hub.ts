@@ -9,9 +9,7 @@ import { purposeKey } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { KioskFleet } from '../fleet/fleet';
 import { createFleetMethods } from '../fleet/fleet-methods';
-import { createHubServer, createLiveMethods, type HubServer } from '../hub';
-import type { AgentActions } from './agent-actions';
-import type { CallActions } from './call-actions';
+import { createHubServer, createLiveMethods, type AgentActions, type CallActions, type HubServer } from '../hub';
 import type { LiveLog } from './live-log';
 import type { LiveOps } from './live-ops';
 

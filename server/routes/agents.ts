@@ -11,7 +11,7 @@ import { dndInput, pauseInput, queueLoginInput, unpauseInput } from '../../domai
 import { principalOf, requireUser } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
 import { pauseReason } from '../db/schema-agents';
-import type { Actor } from '../live/agent-actions';
+import type { Actor } from '../hub';
 import type { LiveRuntime } from '../live/live-runtime';
 
 const result = z.object({ number: z.string(), queues: z.array(z.number().int()) });

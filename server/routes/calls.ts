@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { recordInput, spyInput, transferInput } from '../../domain';
 import { principalOf, requireUser } from '../auth/guard';
 import { homeCorpId, type Principal } from '../context';
-import type { Actor } from '../live/agent-actions';
+import type { Actor } from '../hub';
 import type { LiveRuntime } from '../live/live-runtime';
 
 const result = z.object({ callId: z.string(), channelId: z.string().optional() });

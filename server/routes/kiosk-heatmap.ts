@@ -7,7 +7,7 @@ import { principalOf, requireAccessOrKiosk } from '../auth/guard';
 import { homeCorpId } from '../context';
 import type { Db } from '../db/database';
 import { queue, queueLog } from '../db/schema';
-import { queryRows } from './reports/report-scope';
+import { queryRows } from '../db/sql';
 
 /**
  * The kiosk Heatmap board's data (H-HMAP-01): the corp's queues, their members with names, and per

@@ -13,8 +13,9 @@ import {
   type PresenceEventName,
 } from '../../../domain';
 import type { Db } from '../../db/database';
+import { queryRows } from '../../db/sql';
 import { callsOf, inPeriod, queueIdOf } from './queue-stats-queries';
-import { agentOf, int, queryRows, type CorpReport } from './report-scope';
+import { agentOf, int, type CorpReport } from './report-scope';
 
 /**
  * The agent report (G-RPT-01; the rules are in domain/reports/agent-report.ts and agent-presence.ts).

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CDR_EXPORT_MAX, CDR_PAGE_SIZE, CDR_TYPE, cdrCostVisible, type CdrDetailedRow, type CdrResult, type CdrSearch, type CdrSummaryRow } from '../../../domain';
 import type { Db } from '../../db/database';
-import { channelEndpoint, int, numOrNull, queryRows, type CorpReport } from './report-scope';
+import { queryRows } from '../../db/sql';
+import { channelEndpoint, int, numOrNull, type CorpReport } from './report-scope';
 
 /**
  * The CDR search (D-CDR). One round trip per search: the total and the page come back as one row (a

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CALL_DIRECTION, type DashCorpRow, type DashExtensionsRow, type DashKpi, type DashMetric, type DashPoint, type KpiCategory } from '../../../domain';
 import type { Db } from '../../db/database';
-import { int, num, queryRows } from './report-scope';
+import { queryRows } from '../../db/sql';
+import { int, num } from './report-scope';
 
 /**
  * The dashboards' call totals. Whole UTC hours come from the hourly rollup (cdr_hourly, kept by the

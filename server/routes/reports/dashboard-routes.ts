@@ -21,9 +21,10 @@ import {
 import { CEILING } from '../../../domain/level-ceilings';
 import { principalOf, requireAccess, requireLevel } from '../../auth/guard';
 import { corpTimeZone } from '../../corp-zone';
+import { queryRows } from '../../db/sql';
 import { ApiFailure } from '../../errors';
 import { corpRowsOf, extensionRowsOf, kpiOf, pointsOf } from './dashboard-queries';
-import { dashboardScope, queryRows } from './report-scope';
+import { dashboardScope } from './report-scope';
 
 /**
  * The dashboards (D-HOME with the home view, D-GEN level 1). Their scope is the corp, or every corp

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ANY_EXTEN, completeOptions, IVR_CHOICES, POLL_DIGITS, type IvrStatsRow, type OptionCount, type PollChartBody, type PollStatsBody, type PollStatsRow, type ReportWindow } from '../../../domain';
 import type { Db } from '../../db/database';
+import { queryRows } from '../../db/sql';
 import { notFound } from '../../errors';
-import { int, numOrNull, queryRows, type CorpReport } from './report-scope';
+import { int, numOrNull, type CorpReport } from './report-scope';
 
 /**
  * Poll (D-PST) and IVR (D-IST) statistics from poll_answer and ivr_log. The poll, question and IVR

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { abandonDistribution, hourlyServiceLevel, localHour, QUEUE_RULES, type QueueSlaResult, type QueueSlaSearch } from '../../../domain';
 import type { Db } from '../../db/database';
+import { queryRows } from '../../db/sql';
 import { callsOf, inPeriod, queueIdOf } from './queue-stats-queries';
-import { int, queryRows, type CorpReport } from './report-scope';
+import { int, type CorpReport } from './report-scope';
 
 /**
  * The service level by hour of the day and the abandoned calls' waits (G-RPT-02; the rules are in

@@ -14,7 +14,8 @@ import {
   type QueueSummaryRow,
 } from '../../../domain';
 import type { Db } from '../../db/database';
-import { agentOf, int, queryRows, type CorpReport } from './report-scope';
+import { queryRows } from '../../db/sql';
+import { agentOf, int, type CorpReport } from './report-scope';
 
 /**
  * Queue statistics from queue_log (the rules are in domain/reports/queue-stats.ts). One pass over the

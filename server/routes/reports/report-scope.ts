@@ -38,9 +38,6 @@ export function dashboardScope(ctx: AppContext, request: FastifyRequest): CorpDa
   return dataOf(ctx.db, principalOf(request), lookupBinding);
 }
 
-// the reports' one raw-SQL reader lives with the database helpers (history-backfill.ts reads through it too)
-export { queryRows } from '../../db/sql';
-
 /** A whole number from a column drivers hand out as number, string (bigint, numeric) or null. */
 export const int = (value: unknown): number => {
   const n = Number(value ?? 0);

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { canAccess, reportSelectorsSchema, type ReportSelectors } from '../../../domain';
 import { principalOf, requireUser } from '../../auth/guard';
+import { queryRows } from '../../db/sql';
 import { forbidden } from '../../errors';
-import { corpReport, int, queryRows } from './report-scope';
+import { corpReport, int } from './report-scope';
 
 /**
  * GET /reports/corpdetail (D-RPT-06, D-PST-02): the corp's queues, extensions and IVRs as maps, and its
