@@ -107,23 +107,26 @@ export const c2cKeyCreateSchema = z.object({
     .regex(/^[\p{L}\p{N}_\- .]*$/u, { error: 'validation.invalid' }),
 });
 
-/** A key as the list shows it: never the secret, only its last characters. */
-export interface C2cKeyRow {
-  id: number;
-  /** the public id (`c2c_12`): the request's `key` */
-  keyId: string;
-  label: string;
-  hint: string;
-  createdBy: string | null;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+/**
+ * A key as the API answers it (the list, a read, a create, revoke; J-API-01): never the secret, only
+ * its last characters (`hint`); `keyId` is the public id (`c2c_12`), the request's `key`; `createdBy`
+ * the creator's nick. The server serialises the answers through it, so nothing else leaves.
+ */
+export const c2cKeyRowSchema = z.object({
+  id: z.number().int(),
+  keyId: z.string(),
+  label: z.string(),
+  hint: z.string(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type C2cKeyRow = z.output<typeof c2cKeyRowSchema>;
 
-/** The answer of a create: the row and, this once, the secret. */
-export interface C2cKeyCreated extends C2cKeyRow {
-  secret: string;
-}
+/** What a create answers beside the row: this once, the secret. */
+export const c2cKeyCreatedExtra = { secret: z.string() };
+export type C2cKeyCreated = C2cKeyRow & { secret: string };
 
 /**
  * What became of a request (the history's outcome). `calling`: the PBX rings `exten`; the others are

@@ -1,4 +1,4 @@
-import { c2cKeyCreateSchema, type C2cKeyRow } from '../click-to-call';
+import { c2cKeyCreatedExtra, c2cKeyCreateSchema, c2cKeyRowSchema, type C2cKeyRow } from '../click-to-call';
 import { CEILING } from '../level-ceilings';
 import { defineResource } from './define';
 
@@ -13,9 +13,11 @@ const KEY_CEILING = CEILING.clickToCallKeys;
  * A corp's click-to-call keys (issue 11, E-C2C-05; on the registry since issue 24, J-ONE-02): what
  * an outside system (a CRM) signs its calls with. The server makes the secret on create and answers
  * it that once (`secret` beside the row); the list shows only its last characters. Revoke is a row
- * action: the key's calls and tokens stop at once. Levels 1 (in its working corp only: without one,
- * 400), 2 and 3; the keys screen (src/features/click-to-call) is a screen of its own, not the generic
- * list, so there is no nav entry. The wire path keeps the spec's `/clicktocall/keys`.
+ * action: the key's calls and tokens stop at once. A key is never edited or deleted (a delete would
+ * unlink its history): the API takes creates only, PUT, PATCH and DELETE answer 404 like any route
+ * that is not there. Levels 1 (in its working corp only: without one, 400), 2 and 3; the keys screen
+ * (src/features/click-to-call) is a screen of its own, not the generic list, so there is no nav
+ * entry. The wire path keeps the spec's `/clicktocall/keys`.
  */
 export const clickToCallKeyResource = defineResource({
   name: 'clickToCallKey',
@@ -26,6 +28,9 @@ export const clickToCallKeyResource = defineResource({
   idField: 'id',
   corpScoped: true,
   workingCorpRequired: true,
+  writes: ['create'],
+  rowSchema: c2cKeyRowSchema,
+  createExtra: c2cKeyCreatedExtra,
   rowActions: [{ name: 'revoke', permission: 'update', icon: 'revoke', confirm: true, visibleWhen: (row) => row.revokedAt === null }],
   schema: () => c2cKeyCreateSchema,
   defaults: () => ({ label: '' }),

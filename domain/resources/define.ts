@@ -276,8 +276,24 @@ export interface ResourceDefinition {
   inUse?: { status: number; message: string };
   /** a row's details in a tooltip (C-EXT-03: action, busy action, external number; C-IVR-03: the options) */
   rowInfo?: { fields: readonly { field: string; format?: 'destination' | 'text'; options?: readonly StaticOption[] }[]; visibleWhen?: (ctx: Pick<SchemaContext, 'actor'>) => boolean };
-  /** a list to read only (C-VM-02): no create, update or delete routes or buttons */
+  /** a list to read only (C-VM-02): no create, update or delete routes or buttons; the same as `writes: []` */
   readOnly?: boolean;
+  /**
+   * the writes the API takes (default all three): the router mounts only their routes, the others
+   * answer 404 like any route that is not there. A row action (revoke) is no write here: it keeps its
+   * route whatever this says (the click-to-call keys: create only, then revoke). Read through
+   * resourceWrites, which gives readOnly its meaning.
+   */
+  writes?: readonly ResourceWrite[];
+  /**
+   * J-API-01: a row as the API answers it. Declared, it is the documented 200/201 body of the list (an
+   * array of it), a read, a create, an update and a row action, and the answer is serialised through
+   * it (a field it does not name is left out, a row that breaks it is a 500). Undeclared, those routes
+   * have no response schema and answer the row as the binding presents it.
+   */
+  rowSchema?: z.ZodObject;
+  /** fields only a create's answer carries beside the row (a key's once-shown `secret`) */
+  createExtra?: z.ZodRawShape;
   /** the create form sits above the list instead of a dialog (C-MOH-01) */
   createInline?: boolean;
   /**
@@ -311,8 +327,21 @@ export interface DeleteFailureRule {
   appendServerText: boolean;
 }
 
+/** A write a resource's API may take (ResourceDefinition.writes). */
+export type ResourceWrite = 'create' | 'update' | 'delete';
+export const RESOURCE_WRITES: readonly ResourceWrite[] = ['create', 'update', 'delete'];
+
 export function defineResource<T extends ResourceDefinition>(definition: T): T {
+  // readOnly is writes: [] said shortly: both at once must say the same
+  if (definition.readOnly && definition.writes && definition.writes.length > 0) throw new Error(`resource ${definition.name}: readOnly with writes ${definition.writes.join(', ')}`);
+  if (definition.createExtra && !definition.rowSchema) throw new Error(`resource ${definition.name}: createExtra without rowSchema`);
+  if (definition.bulk && !resourceWrites(definition).includes('create')) throw new Error(`resource ${definition.name}: a bulk import without creates`);
   return definition;
+}
+
+/** The writes a resource's API takes: none when read-only, else its `writes` (default all three). */
+export function resourceWrites(definition: Pick<ResourceDefinition, 'readOnly' | 'writes'>): readonly ResourceWrite[] {
+  return definition.readOnly ? [] : (definition.writes ?? RESOURCE_WRITES);
 }
 
 /** The fields a level may write, or null when it writes them all (LimitedWrite). */

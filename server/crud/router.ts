@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { STATUS, uncapitalise, uncapitaliseKeys, type Action, type SchemaContext } from '../../domain';
+import { resourceWrites, STATUS, uncapitalise, uncapitaliseKeys, type Action, type ResourceWrite, type SchemaContext } from '../../domain';
 import { picksWorkingCorp } from '../../domain/level-ceilings';
 import { idParam } from '../../domain/resources/fields';
 import { principalOf, resolvePrincipal } from '../auth/guard';
 import { ApiFailure, invalid } from '../errors';
 import { readMultipart } from './multipart';
+import { rowResponses } from './route-schemas';
 import type { RouteDoc } from '../openapi';
 import type { Pipeline, Uploads } from './pipeline';
 
@@ -46,12 +47,14 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
   const docBodyWithId = z.intersection(z.object({ [definition.idField]: z.number().int().positive() }), docBody);
   const parentField = definition.parent?.field;
   const listQuery = parentField ? z.object({ [parentField]: idParam.optional() }) : undefined;
+  // J-API-01: the answers' schemas, for a resource that declares its row (none otherwise)
+  const answers = rowResponses(definition);
 
-  r.get(base, { schema: { tags, summary: `List ${definition.name}`, ...(listQuery ? { querystring: listQuery } : {}) }, onRequest: authorise('read') }, async (request) =>
+  r.get(base, { schema: { tags, summary: `List ${definition.name}`, ...(listQuery ? { querystring: listQuery } : {}), ...answers.list }, onRequest: authorise('read') }, async (request) =>
     pipeline.list(principalOf(request), (request.query ?? {}) as Record<string, unknown>),
   );
 
-  r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams }, onRequest: authorise('read', true) }, async (request) =>
+  r.get(`${base}/:id`, { schema: { tags, summary: `Read one ${definition.name}`, params: idParams, ...answers.read }, onRequest: authorise('read', true) }, async (request) =>
     pipeline.read(principalOf(request), request.params.id),
   );
 
@@ -77,19 +80,27 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
   // a multipart body carries its files: room for each, plus the fields
   const withFiles = fileFields.length > 0 ? { bodyLimit: multipartLimits.maxBytes * multipartLimits.files + 1024 * 1024 } : {};
 
-  /** create, update and delete: a read-only resource (C-VM-02) has none */
-  function mountWrites(): void {
+  /** create, update and delete: those the resource takes (none for a read-only one, C-VM-02) */
+  function mountWrites(writes: readonly ResourceWrite[]): void {
+    if (writes.includes('create')) mountCreate();
+    if (writes.includes('update')) mountUpdates();
+    if (writes.includes('delete')) mountDelete();
+  }
+
+  function mountCreate(): void {
     const createDoc = writeDoc({ success: [201], files, multipartOnly: files.some((f) => f.required) });
-    r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes }, ...createDoc, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
+    r.post(base, { schema: { tags, summary: `Create ${definition.name}`, body: docBody, ...consumes, ...answers.create }, ...createDoc, ...bodyPassThrough, ...withFiles, onRequest: authorise('create') }, async (request, reply) => {
       const { body, uploads } = await bodyOf(request);
       const { row, extra } = await pipeline.create(principalOf(request), body, uploads);
       // what a hook hands out once (a kiosk screen's key), beside the row as the caller sees it
       return reply.code(201).send({ ...row, ...extra });
     });
+  }
 
+  function mountUpdates(): void {
     // J-API-02: PUT replaces the row (a field left out that it would change is a 400 naming it), PATCH changes what it names
     const replaces = 'the whole row: a field left out whose stored value would change is refused (400 validation.omitted); PATCH changes only the fields sent';
-    r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, description: `Replaces ${replaces}`, body: docBodyWithId, ...consumes }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+    r.put(base, { schema: { tags, summary: `Update ${definition.name} (id in the body)`, description: `Replaces ${replaces}`, body: docBodyWithId, ...consumes, ...answers.update }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
       const { body, uploads } = await bodyOf(request);
       const raw = asRecord(uncapitaliseKeys(body));
       const id = idParam.safeParse(raw[definition.idField] ?? raw.id);
@@ -97,27 +108,29 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
       return pipeline.update(principalOf(request), id.data, body, { uploads });
     });
 
-    r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, description: `Replaces ${replaces}`, params: idParams, body: docBody, ...consumes }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
+    r.put(`${base}/:id`, { schema: { tags, summary: `Update ${definition.name}`, description: `Replaces ${replaces}`, params: idParams, body: docBody, ...consumes, ...answers.update }, ...writeDoc({}), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') }, async (request) => {
       const { body, uploads } = await bodyOf(request);
       return pipeline.update(principalOf(request), request.params.id, body, { uploads });
     });
 
     r.patch(
       `${base}/:id`,
-      { schema: { tags, summary: `Change some fields of one ${definition.name}`, description: 'The fields sent are changed; every other keeps its stored value (J-API-02)', params: idParams, body: docBody, ...consumes }, ...writeDoc({ partial: true }), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') },
+      { schema: { tags, summary: `Change some fields of one ${definition.name}`, description: 'The fields sent are changed; every other keeps its stored value (J-API-02)', params: idParams, body: docBody, ...consumes, ...answers.update }, ...writeDoc({ partial: true }), ...bodyPassThrough, ...withFiles, onRequest: authorise('update') },
       async (request) => {
         const { body, uploads } = await bodyOf(request);
         return pipeline.update(principalOf(request), request.params.id, body, { uploads, partial: true });
       },
     );
+  }
 
+  function mountDelete(): void {
     r.delete(`${base}/:id`, { schema: { tags, summary: `Delete ${definition.name}`, params: idParams }, ...writeDoc({}), onRequest: authorise('delete') }, async (request) => {
       await pipeline.remove(principalOf(request), request.params.id);
       return { status: 200 };
     });
   }
 
-  if (!definition.readOnly) mountWrites();
+  mountWrites(resourceWrites(definition));
 
   for (const field of fileFields) {
     r.get(
@@ -139,7 +152,7 @@ export function mountResource(app: FastifyInstance, pipeline: Pipeline): void {
   for (const action of definition.rowActions ?? []) {
     r.post(
       `${base}/:id/${action.name}`,
-      { schema: { tags, summary: `${action.name} one ${definition.name}`, params: idParams }, onRequest: authorise(action.permission) },
+      { schema: { tags, summary: `${action.name} one ${definition.name}`, params: idParams, ...answers.action }, onRequest: authorise(action.permission) },
       async (request) => {
         const { row, extra } = await pipeline.act(principalOf(request), request.params.id, action.name);
         return { ...row, ...extra };

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGING } from '../../domain/constants';
 import { canAccess } from '../../domain/permissions';
-import { resourceAccess, type ResourceDefinition, type RowActionDef, type SchemaContext } from '../../domain/resources/define';
+import { resourceAccess, resourceWrites, type ResourceDefinition, type RowActionDef, type SchemaContext } from '../../domain/resources/define';
 import { isApiFailure } from '../api/client';
 import { deleteResource, resourceKeys, resourceListQuery, runRowAction, type ParentFilter, type Row } from '../api/resources';
 import { failureText, successText, translateMessage } from '../app/messages';
@@ -98,7 +98,8 @@ export function ResourceListScreen({ definition, extras = {}, parent = null }: {
   const children = useMemo(() => childResourcesOf(definition).filter((child) => canAccess(user, resourceAccess(child, 'read'))), [definition, user]);
 
   const showInfo = !!definition.rowInfo && (definition.rowInfo.visibleWhen?.({ actor: { id: user.id, level: user.level, corpId: user.corpId } }) ?? true);
-  const may = (action: 'create' | 'update' | 'delete') => !definition.readOnly && canAccess(user, resourceAccess(definition, action));
+  // only the writes the server mounts for it (`writes`; none when read-only), and only with the permission
+  const may = (action: 'create' | 'update' | 'delete') => resourceWrites(definition).includes(action) && canAccess(user, resourceAccess(definition, action));
   const createShown = showsCreate(definition, user);
 
   const { onListLoaded } = extras;

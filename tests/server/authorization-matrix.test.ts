@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { Action } from '../../domain';
-import { refusedSingletonMethods, SINGLETONS, type SingletonName } from '../../domain';
+import { refusedSingletonMethods, resourceWrites, SINGLETONS, type ResourceWrite, type SingletonName } from '../../domain';
 import { BINDINGS, SINGLETON_BINDINGS } from '../../server/resources';
 import { OpenApiContract } from './fixtures/openapi-contract';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, type Caller, type Ids } from './fixtures/test-app';
@@ -113,19 +113,19 @@ function generatedRows(): Row[] {
       ['GET', () => base, expectedOn(definition, access.read, 200)],
       ['GET', () => `${base}/999999`, expectedOn(definition, access.read, 404)],
     ];
-    // a read-only resource has no write routes: they answer 404 to everyone (checked below)
-    if (!definition.readOnly) {
-      rows.push(
-        ['POST', () => base, expectedOn(definition, access.create, 400), {}],
-        ['PUT', () => base, expectedOn(definition, access.update, 400), {}],
-        ['PUT', () => `${base}/999999`, expectedOn(definition, access.update, 404), {}],
-        // J-API-02: a partial update, with the update's rights
-        ['PATCH', () => `${base}/999999`, expectedOn(definition, access.update, 404), {}],
-        ['DELETE', () => `${base}/999999`, expectedOn(definition, access.delete, 404)],
-      );
-    } else {
-      rows.push(['POST', () => base, [404, 404, 404, 404, 404, 404, 404], {}], ['DELETE', () => `${base}/999999`, [404, 404, 404, 404, 404, 404, 404]]);
-    }
+    // a write the resource does not take (a read-only one takes none, the click-to-call keys only
+    // creates) has no route: it answers 404 to everyone
+    const writes = resourceWrites(definition);
+    const unrouted: Expected = [404, 404, 404, 404, 404, 404, 404];
+    const takes = (write: ResourceWrite, mask: string, allowed: number): Expected => (writes.includes(write) ? expectedOn(definition, mask, allowed) : unrouted);
+    rows.push(
+      ['POST', () => base, takes('create', access.create, 400), {}],
+      ['PUT', () => base, takes('update', access.update, 400), {}],
+      ['PUT', () => `${base}/999999`, takes('update', access.update, 404), {}],
+      // J-API-02: a partial update, with the update's rights
+      ['PATCH', () => `${base}/999999`, takes('update', access.update, 404), {}],
+      ['DELETE', () => `${base}/999999`, takes('delete', access.delete, 404)],
+    );
     for (const action of definition.rowActions ?? []) rows.push(['POST', () => `${base}/999999/${action.name}`, expectedOn(definition, access[action.permission], 404)]);
     if (definition.bulk) rows.push(['POST', () => `${base}/bulk`, expectedOn(definition, access.create, 400), []]);
     for (const field of definition.fields.filter((f) => f.kind === 'file')) rows.push(['GET', () => `${base}/999999/files/${field.name}`, expectedOn(definition, access.read, 404)]);
@@ -303,7 +303,7 @@ describeEachDatabase(
           const path = url(t().ids);
           const res = await t().request({ method, url: path, as: caller, payload: body as object | undefined });
           if (res.statusCode !== expected[column]) mismatches.push(`${method} ${path} as ${who}: expected ${expected[column]}, got ${res.statusCode} ${res.body.slice(0, 120)}`);
-          // the write routes a read-only resource does not have answer 404 from no operation
+          // the write routes a resource does not take (resourceWrites) answer 404 from no operation
           const problem = contract.pathOf(method, path) === null && res.statusCode === 404 ? null : contract.problem(method, path, res);
           if (problem) undocumented.add(problem);
           if (res.statusCode >= 400) {

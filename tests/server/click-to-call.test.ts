@@ -68,6 +68,33 @@ describeEachDatabase(
       expect((await t().post(`/api/v1/clicktocall/keys/${created.id}/revoke`, CALLERS.owner)).statusCode).toBe(200);
     });
 
+    it('J-API-01 J-ONE-02 E-C2C-05 a key is never edited or deleted: PUT, PATCH and DELETE answer 404 like any route that is not there, and leave it; revoke still works', async () => {
+      const created = await createKey(t(), CALLERS.admin, 'Kept CRM');
+      const { secret: _secret, ...row } = created;
+      const base = '/api/v1/clicktocall/keys';
+      const acme = { 'x-working-corp': String(t().ids.corp.acme) };
+      const writes = [
+        { method: 'PUT', url: base, payload: { id: created.id, label: 'Changed' } },
+        { method: 'PUT', url: `${base}/${created.id}`, payload: { label: 'Changed' } },
+        { method: 'PATCH', url: `${base}/${created.id}`, payload: { label: 'Changed' } },
+        { method: 'DELETE', url: `${base}/${created.id}` },
+      ] as const;
+      for (const write of writes) {
+        for (const as of [CALLERS.admin, CALLERS.super, CALLERS.anonymous]) {
+          const res = await t().request({ method: write.method, url: write.url, as, payload: 'payload' in write ? write.payload : undefined, headers: as === CALLERS.super ? acme : {} });
+          expect(res.statusCode, `${write.method} ${write.url}`).toBe(404);
+          expect(res.json()).toMatchObject({ status: 404, message: 'errors.notFound' });
+        }
+      }
+      const read = await t().get(`${base}/${created.id}`, CALLERS.admin);
+      expect(read.json()).toEqual(row);
+      const revoked = await t().post(`${base}/${created.id}/revoke`, CALLERS.admin);
+      expect(revoked.statusCode).toBe(200);
+      expect(revoked.json()).toEqual({ ...row, revokedAt: expect.any(String) });
+      const [stored] = await t().db.select().from(clickToCallKey).where(eq(clickToCallKey.id, created.id));
+      expect(stored.label).toBe('Kept CRM');
+    });
+
     it('E-C2C-05 makecall with the corp key rings the extension in the simulator and is recorded', async () => {
       const key = await createKey(t());
       const res = await makecall(t(), { exten: '203', destination: '204', key: key.keyId, passwd: key.secret }, nextAddress());

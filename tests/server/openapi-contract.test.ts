@@ -1,14 +1,16 @@
 import { expect, it } from 'vitest';
+import { c2cKeyRowSchema, resourceWrites } from '../../domain';
 import { BINDINGS } from '../../server/resources';
 import { OpenApiContract } from './fixtures/openapi-contract';
 import { upload, wav } from './fixtures/sounds';
 import { CALLERS, describeEachDatabase, MANUAL_SIMULATOR, multipart, type Caller, type TestApp } from './fixtures/test-app';
 
 const { super: SUPER, admin: ADMIN } = CALLERS;
-type JsonSchema = { required?: string[]; properties?: Record<string, { format?: string }> };
+type JsonSchema = { type?: string; required?: string[]; properties?: Record<string, { format?: string }>; items?: JsonSchema };
+type Response = { content?: Record<string, { schema: JsonSchema }> };
 type Operation = {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, Response>;
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -46,24 +48,104 @@ describeEachDatabase(
       expect(refused.statusCode).toBe(400);
     });
 
-    it('J-API-01 every create documents 201 and no 200; every resource documents PUT (full) and PATCH (partial)', () => {
+    it('J-API-01 J-ONE-02 every create documents 201 and no 200; every resource that takes updates documents PUT (full) and PATCH (partial); a write not taken is not documented', () => {
       const document = documentOf(t());
       const wrong: string[] = [];
+      let withoutSome = 0;
       for (const binding of Object.values(BINDINGS)) {
         const { definition } = binding!;
-        if (definition.readOnly) continue;
+        const writes = resourceWrites(definition);
         const base = `/api/v1/${definition.path}`;
         const create = document.paths[base]?.post;
-        if (!create?.responses['201'] || create.responses['200']) wrong.push(`POST ${base}: ${Object.keys(create?.responses ?? {}).join(',')}`);
-        const patch = document.paths[`${base}/{id}`]?.patch;
-        if (!patch) wrong.push(`PATCH ${base}/{id} missing`);
-        else if (patch.requestBody?.content['application/json']?.schema.required?.length) wrong.push(`PATCH ${base}/{id} requires fields`);
-        if (!document.paths[`${base}/{id}`]?.put?.responses['200']) wrong.push(`PUT ${base}/{id}`);
-        const hasFiles = definition.fields.some((f) => f.kind === 'file');
-        if (hasFiles && !create?.requestBody?.content['multipart/form-data']) wrong.push(`POST ${base}: no multipart body`);
-        if (!hasFiles && create?.requestBody?.content['multipart/form-data']) wrong.push(`POST ${base}: a multipart body it does not read`);
+        const one = document.paths[`${base}/{id}`] ?? {};
+        if (writes.length < 3) withoutSome++;
+        if (!writes.includes('create') && create) wrong.push(`POST ${base} documented, not taken`);
+        if (!writes.includes('update') && (document.paths[base]?.put || one.put || one.patch)) wrong.push(`PUT/PATCH ${base} documented, not taken`);
+        if (!writes.includes('delete') && one.delete) wrong.push(`DELETE ${base}/{id} documented, not taken`);
+        if (writes.includes('create')) {
+          if (!create?.responses['201'] || create.responses['200']) wrong.push(`POST ${base}: ${Object.keys(create?.responses ?? {}).join(',')}`);
+          const hasFiles = definition.fields.some((f) => f.kind === 'file');
+          if (hasFiles && !create?.requestBody?.content['multipart/form-data']) wrong.push(`POST ${base}: no multipart body`);
+          if (!hasFiles && create?.requestBody?.content['multipart/form-data']) wrong.push(`POST ${base}: a multipart body it does not read`);
+        }
+        if (writes.includes('update')) {
+          if (!one.patch) wrong.push(`PATCH ${base}/{id} missing`);
+          else if (one.patch.requestBody?.content['application/json']?.schema.required?.length) wrong.push(`PATCH ${base}/{id} requires fields`);
+          if (!one.put?.responses['200']) wrong.push(`PUT ${base}/{id}`);
+        }
+        if (writes.includes('delete') && !one.delete) wrong.push(`DELETE ${base}/{id} missing`);
       }
       expect(wrong).toEqual([]);
+      // the read-only voicemail and the create-only click-to-call keys at least
+      expect(withoutSome).toBeGreaterThanOrEqual(2);
+    });
+
+    it('J-API-01 J-ONE-02 the click-to-call keys document exactly list, read, create and revoke, each answering its row schema', async () => {
+      const document = documentOf(t());
+      const base = '/api/v1/clicktocall/keys';
+      const operations = Object.entries(document.paths)
+        .filter(([path]) => path === base || path.startsWith(`${base}/`))
+        .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`))
+        .sort();
+      expect(operations).toEqual([`GET ${base}`, `GET ${base}/{id}`, `POST ${base}`, `POST ${base}/{id}/revoke`]);
+      const fields = Object.keys(c2cKeyRowSchema.shape);
+      const bodyOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+      const list = bodyOf(document.paths[base].get, '200');
+      expect(list?.type).toBe('array');
+      expect(Object.keys(list?.items?.properties ?? {})).toEqual(fields);
+      expect(list?.items?.required).toEqual(fields);
+      for (const row of [bodyOf(document.paths[`${base}/{id}`].get, '200'), bodyOf(document.paths[`${base}/{id}/revoke`].post, '200')]) {
+        expect(Object.keys(row?.properties ?? {})).toEqual(fields);
+        expect(row?.required).toEqual(fields);
+      }
+      const created = bodyOf(document.paths[base].post, '201');
+      expect(Object.keys(created?.properties ?? {})).toEqual([...fields, 'secret']);
+      expect(created?.required).toEqual([...fields, 'secret']);
+      expect(document.paths[base].post.responses['200']).toBeUndefined();
+
+      // the answers are the documented ones, fields in the schema's order
+      const contract = new OpenApiContract(document);
+      const made = await checked(contract, 'POST', base, ADMIN, { label: 'Contract CRM' });
+      expect(made.statusCode, made.body).toBe(201);
+      const key = made.json() as { id: number; secret: string };
+      expect(Object.keys(key)).toEqual([...fields, 'secret']);
+      expect((await checked(contract, 'GET', base, ADMIN)).statusCode).toBe(200);
+      const read = await checked(contract, 'GET', `${base}/${key.id}`, ADMIN);
+      expect(Object.keys(read.json() as object)).toEqual(fields);
+      expect(read.body).not.toContain(key.secret);
+      const revoked = await checked(contract, 'POST', `${base}/${key.id}/revoke`, ADMIN);
+      expect(revoked.json()).toMatchObject({ id: key.id, revokedAt: expect.any(String) });
+      expect(Object.keys(revoked.json() as object)).toEqual(fields);
+    });
+
+    it('J-API-01 only a resource that declares its row documents a success body: the others answer their rows as before, with no response schema', () => {
+      const document = documentOf(t());
+      const withBody: string[] = [];
+      let looked = 0;
+      for (const binding of Object.values(BINDINGS)) {
+        const { definition } = binding!;
+        if (definition.rowSchema) continue;
+        const base = `/api/v1/${definition.path}`;
+        const generic = [
+          ['get', base],
+          ['post', base],
+          ['put', base],
+          ['get', `${base}/{id}`],
+          ['put', `${base}/{id}`],
+          ['patch', `${base}/{id}`],
+          ...(definition.rowActions ?? []).map((action) => ['post', `${base}/{id}/${action.name}`]),
+        ];
+        for (const [method, path] of generic) {
+          const operation = document.paths[path]?.[method];
+          if (operation) looked++;
+          // a success without a schema is documented by its description alone
+          const bodies = Object.entries(operation?.responses ?? {}).filter(([status, response]) => status.startsWith('2') && Object.keys(response.content?.['application/json']?.schema ?? {}).some((key) => key !== 'description'));
+          if (bodies.length > 0) withBody.push(`${definition.name} ${method.toUpperCase()} ${path}`);
+        }
+      }
+      expect(withBody).toEqual([]);
+      expect(looked).toBeGreaterThan(100);
+      expect(BINDINGS.clickToCallKey!.definition.rowSchema).toBeDefined();
     });
 
     it('J-API-01 successful answers validate against the document: every list, every row read, a create, a replace, a patch and a delete', async () => {

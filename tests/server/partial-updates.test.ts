@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { resourceWrites } from '../../domain';
 import { BINDINGS } from '../../server/resources';
 import { CALLERS, describeEachDatabase, type Caller, type TestApp } from './fixtures/test-app';
 
@@ -69,7 +70,7 @@ describeEachDatabase('partial updates (issue 24)', (t) => {
     const checked: string[] = [];
     for (const binding of Object.values(BINDINGS)) {
       const { definition } = binding!;
-      if (definition.readOnly) continue;
+      if (!resourceWrites(definition).includes('update')) continue;
       const base = `/api/v1/${definition.path}`;
       const headers = { 'x-working-corp': String(t().ids.corp.acme) };
       const rows = (await t().get(base, SUPER, headers)).json() as unknown;

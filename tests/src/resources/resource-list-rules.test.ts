@@ -24,7 +24,7 @@ const definition = (name: ResourceName): ResourceDefinition => RESOURCES[name];
 const readOnlyAdmin: PermissionSubject = { level: 3, views: defaultViews(3).map((v): ViewGrant => ({ name: v.name, actions: ['read'] })) };
 
 describe('the create button (F-PERM-06, F-PERM-08)', () => {
-  it('F-PERM-08 hold music, queues, restrictions, polls and media servers always show it; the IVR and the other lists only with the create permission', () => {
+  it('F-PERM-08 J-ONE-02 hold music, queues, restrictions, polls and media servers always show it; the IVR and the other lists only with the create permission', () => {
     const always: ResourceName[] = ['mohCorp', 'mohQueue', 'queue', 'restrictionCorp', 'restrictionExten', 'restrictionIn', 'poll', 'mediaServer'];
     for (const name of always) expect(showsCreate(RESOURCES[name], readOnlyAdmin), name).toBe(true);
     // C-IVR: the IVR's is hidden without the create permission, like every other list's (F-PERM-06)
@@ -35,6 +35,9 @@ describe('the create button (F-PERM-06, F-PERM-08)', () => {
     expect(showsCreate(RESOURCES.ivr, { level: 3, views: defaultViews(3) })).toBe(true);
     // a list to read only never has one (C-VM-02)
     expect(showsCreate({ ...RESOURCES.queue, readOnly: true }, readOnlyAdmin)).toBe(false);
+    // J-ONE-02: nor one whose create route the registry does not mount (`writes`), even an always-shown one
+    expect(showsCreate({ ...RESOURCES.queue, writes: ['update', 'delete'] }, readOnlyAdmin)).toBe(false);
+    expect(showsCreate({ ...RESOURCES.ivr, writes: ['create'] }, { level: 3, views: defaultViews(3) })).toBe(true);
   });
 });
 
