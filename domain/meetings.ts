@@ -87,8 +87,9 @@ export function meetingStartsSoon(fromDate: string | Date, now: Date, timeZone: 
   return localDay(start, timeZone) === localDay(now.getTime(), timeZone) && ahead >= 0 && ahead <= minutes * 60_000;
 }
 
-const userOption = z.enum(USER_OPTIONS, { error: 'validation.required' });
-const userIds = z.array(idParam).max(500).default([]);
+export const userOptionSchema = z.enum(USER_OPTIONS, { error: 'validation.required' });
+/** The chosen participants' ids (empty with allUsers). */
+export const participantIdsSchema = z.array(idParam).max(500).default([]);
 /** The software id a body or query names: ours (anything else: this service does not know it). */
 export const softwareIdField = z.coerce.number({ error: 'validation.required' }).int({ error: 'validation.invalid' }).min(-MAX_ID).max(MAX_ID);
 const optionalCorp = idParam.optional();
@@ -109,17 +110,17 @@ export const roomNameSchema = nameOf(ROOM_NAME_MIN, ROOM_NAME_MAX);
 export const meetingNameSchema = nameOf(1, MEETING_NAME_MAX);
 
 /** 'usersError' (E-ROOM-12): specific participants chosen, none selected. */
-function usersChosen<T extends { userOption: UserOption }>(value: T, list: readonly number[], path: string, ctx: z.RefinementCtx): void {
+export function usersChosen<T extends { userOption: UserOption }>(value: T, list: readonly number[], path: string, ctx: z.RefinementCtx): void {
   if (value.userOption === 'selectUser' && list.length === 0) ctx.addIssue({ code: 'custom', path: [path], message: 'validation.usersError' });
 }
 
 /** `POST rooms` (E-ROOM-15) with the participant option the form requires (E-ROOM-12). */
 export const roomCreateSchema = z
-  .object({ name: roomNameSchema, corpId: optionalCorp, softwareId: softwareIdField, userOption, userId: userIds })
+  .object({ name: roomNameSchema, corpId: optionalCorp, softwareId: softwareIdField, userOption: userOptionSchema, userId: participantIdsSchema })
   .superRefine((v, ctx) => usersChosen(v, v.userId, 'userId', ctx));
 /** `PUT rooms` (E-ROOM-16): the room by its name, its new name. */
 export const roomUpdateSchema = z
-  .object({ name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(ROOM_NAME_MAX * 2), newName: roomNameSchema, corpId: optionalCorp, softwareId: softwareIdField, userOption, userId: userIds })
+  .object({ name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(ROOM_NAME_MAX * 2), newName: roomNameSchema, corpId: optionalCorp, softwareId: softwareIdField, userOption: userOptionSchema, userId: participantIdsSchema })
   .superRefine((v, ctx) => usersChosen(v, v.userId, 'userId', ctx));
 /** `DELETE rooms` body, `POST rooms/users` (E-ROOM-14/17), `POST DateRooms/date-rooms` and `DELETE DateRooms/` (E-CAL-18/21). */
 export const byNameSchema = z.object({ name: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(ROOM_NAME_MAX * 2), corpId: optionalCorp, softwareId: softwareIdField });
@@ -127,17 +128,17 @@ export const byNameSchema = z.object({ name: z.string({ error: 'validation.requi
 export const roomListQuery = z.object({ corpId: optionalCorp, softwareId: softwareIdField, userId: z.string().max(20).optional() });
 
 const instant = z.coerce.date({ error: 'validation.required' }).refine((d) => !Number.isNaN(d.getTime()), { error: 'validation.invalid' });
-const meetingFields = {
+export const meetingFields = {
   name: meetingNameSchema,
   topic: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).max(MEETING_TOPIC_MAX, { error: msg('validation.maxLength', { max: MEETING_TOPIC_MAX }) }).regex(NO_NUL, { error: 'validation.characters' }),
   start: instant,
   end: instant,
-  userOption,
+  userOption: userOptionSchema,
   /** the room it is held in, if any (one of the corp's rooms) */
   roomId: idParam.nullable().optional(),
 };
 /** The date rules, checked against `now` (the server's clock at the request). */
-function datesRule(now: () => Date) {
+export function datesRule(now: () => Date) {
   return (v: { start: Date; end: Date }, ctx: z.RefinementCtx) => {
     const issue = meetingDateIssue(v.start, v.end, now());
     if (issue) ctx.addIssue({ code: 'custom', path: [utcDay(v.start) < utcDay(now()) ? 'start' : 'end'], message: issue });
@@ -147,7 +148,7 @@ function datesRule(now: () => Date) {
 /** `POST DateRooms/create` (E-CAL-19, E-CAL-12/13/14): the creator is the token's user. */
 export function meetingCreateSchema(now: () => Date = () => new Date()) {
   return z
-    .object({ ...meetingFields, corpId: optionalCorp, softwareId: softwareIdField, userIds, creator: z.unknown().optional() })
+    .object({ ...meetingFields, corpId: optionalCorp, softwareId: softwareIdField, userIds: participantIdsSchema, creator: z.unknown().optional() })
     .superRefine(datesRule(now))
     .superRefine((v, ctx) => usersChosen(v, v.userIds, 'userIds', ctx));
 }
@@ -157,7 +158,7 @@ export function meetingEditSchema(now: () => Date = () => new Date()) {
     .object({
       roomOld: z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' }).max(MEETING_NAME_MAX * 2),
       roomNew: z.object(meetingFields).superRefine(datesRule(now)),
-      listUser: userIds,
+      listUser: participantIdsSchema,
       corpId: optionalCorp,
       softwareId: softwareIdField,
       creator: z.unknown().optional(),

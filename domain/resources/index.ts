@@ -18,6 +18,8 @@ import { trunkResource } from './trunk';
 import { extensionResource } from './extension';
 import { kioskScreenResource } from './kiosk-screen';
 import { clickToCallKeyResource } from './click-to-call-key';
+import { meetingResource } from './meeting';
+import { roomResource } from './room';
 import { lookAndFeelSingleton } from './look-and-feel';
 import { mailParametersSingleton, systemParametersSingleton } from './parameters';
 import { tariffSingleton } from './tariff';
@@ -56,6 +58,8 @@ export * from './integration';
 export * from './dialer';
 export * from './voicemail';
 export * from './pause-reason';
+export * from './room';
+export * from './meeting';
 
 /** Every resource served by the generic machinery, by name. */
 export const RESOURCES = {
@@ -105,3 +109,18 @@ const SINGLETON_DEFINITIONS = {
 
 export type SingletonName = keyof typeof SINGLETON_DEFINITIONS;
 export const SINGLETONS: Readonly<Record<SingletonName, SingletonDefinition>> = SINGLETON_DEFINITIONS;
+
+/**
+ * Resources whose only API is the spec's own calls (J-ONE-02): rooms and meetings (spec 1 §7, `/meet/...`
+ * paths and bodies). Their rows are written through the same pipeline as every resource above
+ * (tenancy, validation, one transaction, member tables beside the row, guards, change events), but the
+ * generic router mounts nothing for them, so no door opens beside the spec's calls. No screen of the
+ * generic machinery shows them (the rooms and calendar screens are src/features' own).
+ */
+const SPEC_ROUTED_DEFINITIONS = {
+  room: roomResource,
+  meeting: meetingResource,
+} satisfies Record<string, ResourceDefinition>;
+
+export type SpecRoutedName = keyof typeof SPEC_ROUTED_DEFINITIONS;
+export const SPEC_ROUTED_RESOURCES: Readonly<Record<SpecRoutedName, ResourceDefinition>> = SPEC_ROUTED_DEFINITIONS;

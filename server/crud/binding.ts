@@ -5,7 +5,7 @@ import type { ResourceDefinition } from '../../domain';
 import type { AppContext, Principal } from '../context';
 import type { Db } from '../db/database';
 import type { Upload } from './multipart';
-import type { CorpData } from './tenant';
+import type { TenantData } from './tenant-data';
 
 /** What a hook knows about the write in progress. */
 export interface WriteOp<TRow> {
@@ -15,7 +15,7 @@ export interface WriteOp<TRow> {
   /** the write's transaction: hooks read and write through it, so a bulk import sees its own rows */
   db: Db;
   /** the data of the row's corp (tenant-scoped reads of any resource), inside the transaction */
-  data: CorpData;
+  data: TenantData;
   /** the body after uncapitaliseKeys, before the schema (fields the schema strips, e.g. corpId) */
   raw: Record<string, unknown>;
   /** the current row on update */
@@ -31,14 +31,14 @@ export interface GuardOp {
   principal: Principal;
   app: AppContext;
   /** the data of the caller's tenancy */
-  data: CorpData;
+  data: TenantData;
 }
 
 /** A row action's context: who acts, on which row, and a way to change it through the pipeline. */
 export interface ActionOp<TRow> {
   principal: Principal;
   app: AppContext;
-  data: CorpData;
+  data: TenantData;
   /** writes these column values (by table property name) to the row, then reads it again */
   setValues(values: Record<string, unknown>): Promise<TRow>;
 }

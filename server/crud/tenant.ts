@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { scopeCorpId, type Principal } from '../context';
 import type { Db } from '../db/database';
 import type { AnyBinding } from './binding';
+import type { TenantData, TenantSource } from './tenant-data';
 
 /**
  * Finds a binding by resource name (the registry of server/resources, injected to avoid an import
@@ -16,7 +17,7 @@ export type BindingLookup = ((name: string) => AnyBinding | undefined) & { all?:
  * a supervisor without a working corp, to all corps: `corpId` null). No handler writes its own corp
  * filter; a row of another corp is simply not there (the API answers 404, never 403).
  */
-export class CorpData {
+export class CorpData implements TenantData {
   constructor(
     readonly db: Db,
     /** the corp the reads are limited to; null = every corp (level 1 without a working corp) */
@@ -48,27 +49,27 @@ export class CorpData {
     return eq(corpColumn, this.corpId);
   }
 
-  binding(name: string | AnyBinding): AnyBinding {
+  binding(name: string | TenantSource): TenantSource {
     const binding = typeof name === 'string' ? this.lookup(name) : name;
     if (!binding) throw new Error(`no resource binding named ${String(name)}`);
     return binding;
   }
 
   /** Rows of a resource in this corp, with an optional extra condition. */
-  async list<TRow = Record<string, unknown>>(resource: string | AnyBinding, where?: SQL): Promise<TRow[]> {
+  async list<TRow = Record<string, unknown>>(resource: string | TenantSource, where?: SQL): Promise<TRow[]> {
     const binding = this.binding(resource);
     return (await binding.load(this.db, and(this.scopeOf(binding), where))) as TRow[];
   }
 
   /** One row of a resource in this corp by id, or null (missing and foreign rows alike). */
-  async find<TRow = Record<string, unknown>>(resource: string | AnyBinding, id: number): Promise<TRow | null> {
+  async find<TRow = Record<string, unknown>>(resource: string | TenantSource, id: number): Promise<TRow | null> {
     const binding = this.binding(resource);
     const rows = await binding.load(this.db, and(eq(binding.idColumn, id), this.scopeOf(binding)));
     return (rows[0] as TRow | undefined) ?? null;
   }
 
   /** How many rows of a resource this corp has, with an optional extra condition (limits like extMax). */
-  async count(resource: string | AnyBinding, where?: SQL): Promise<number> {
+  async count(resource: string | TenantSource, where?: SQL): Promise<number> {
     const binding = this.binding(resource);
     const [row] = await this.db
       .select({ n: count() })
@@ -78,7 +79,7 @@ export class CorpData {
   }
 
   /** Whether a row with this value in `column` exists in this corp (references by number, not id). */
-  async exists(resource: string | AnyBinding, column: PgColumn, value: unknown): Promise<boolean> {
+  async exists(resource: string | TenantSource, column: PgColumn, value: unknown): Promise<boolean> {
     const binding = this.binding(resource);
     const rows = await this.db
       .select({ id: binding.idColumn })
@@ -88,7 +89,7 @@ export class CorpData {
     return rows.length > 0;
   }
 
-  private scopeOf(binding: AnyBinding): SQL | undefined {
+  private scopeOf(binding: TenantSource): SQL | undefined {
     return binding.definition.corpScoped ? this.where(binding.corpColumn) : undefined;
   }
 }

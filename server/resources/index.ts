@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResourceName, SingletonName } from '../../domain';
+import type { MeetingRow, ResourceName, RoomRow, SingletonName, SpecRoutedName } from '../../domain';
 import type { AnyBinding } from '../crud/binding';
 import { createPipeline, type Pipeline } from '../crud/pipeline';
 import { mountResource } from '../crud/router';
@@ -12,6 +12,7 @@ import { dialerBinding } from './dialer';
 import { followBinding } from './follow';
 import { integrationBinding } from './integration';
 import { ivrBinding } from './ivr';
+import { meetingBinding } from './meeting';
 import { mohCorpBinding, mohQueueBinding } from './moh';
 import { pollBinding, questionBinding } from './poll';
 import { voicemailBinding } from './voicemail';
@@ -31,6 +32,7 @@ import { mailParametersBinding, systemParametersBinding } from './parameters';
 import { tariffBinding } from './tariff';
 import { queueBinding } from './queue';
 import { roleGroupBinding } from './role-group';
+import { roomBinding } from './room';
 import { userBinding } from './user';
 
 /**
@@ -82,22 +84,41 @@ export const SINGLETON_BINDINGS: Record<SingletonName, AnySingletonBinding> = {
   mailParameters: mailParametersBinding,
 };
 
+/**
+ * The server half of the resources served only at the spec's own calls (domain SPEC_ROUTED_RESOURCES):
+ * a pipeline each, for their routes (server/routes/meetings.ts), and no generic route.
+ */
+export const SPEC_ROUTED_BINDINGS: Record<SpecRoutedName, AnyBinding> = {
+  room: roomBinding,
+  meeting: meetingBinding,
+};
+
+/** The pipelines of the spec-routed resources, by the wire row their bindings present. */
+export interface SpecRoutedPipelines {
+  room: Pipeline<RoomRow>;
+  meeting: Pipeline<MeetingRow>;
+}
+
+const ALL_BINDINGS: readonly AnyBinding[] = [...Object.values(BINDINGS), ...Object.values(SPEC_ROUTED_BINDINGS)];
+
 /** A binding by resource name, or by `destination:{kind}` the resource whose rows are that kind of destination. */
 export const lookupBinding: BindingLookup = Object.assign(
   (name: string) => {
     if (name.startsWith('destination:')) {
       const kind = name.slice('destination:'.length);
-      return Object.values(BINDINGS).find((b) => b.definition.destination?.kind === kind);
+      return ALL_BINDINGS.find((b) => b.definition.destination?.kind === kind);
     }
-    return BINDINGS[name as ResourceName];
+    return BINDINGS[name as ResourceName] ?? SPEC_ROUTED_BINDINGS[name as SpecRoutedName];
   },
-  { all: () => Object.values(BINDINGS) },
+  { all: () => [...ALL_BINDINGS] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the write pipeline of each resource, for special routes (row actions beyond the generic ones, lookups) */
     pipelines: Map<string, Pipeline>;
+    /** the pipeline of each resource served only at the spec's own calls (rooms, meetings) */
+    specRouted: SpecRoutedPipelines;
     /** the pipeline of each singleton, for the special routes beside them (the public look and feel) */
     singletons: Map<SingletonName, SingletonPipeline>;
   }
@@ -113,6 +134,16 @@ export function mountResources(app: FastifyInstance): void {
     mountResource(app, pipeline);
   }
   app.decorate('pipelines', pipelines);
+  // their pipelines, and no generic route: the spec's calls are their only doors
+  const pipelinesOf = Object.fromEntries(
+    Object.entries(SPEC_ROUTED_BINDINGS).map(([name, binding]) => {
+      if (binding.definition.name !== name) throw new Error(`resource registry: ${name} holds the binding of ${binding.definition.name}`);
+      return [name, createPipeline(app.ctx, binding, lookupBinding)];
+    }),
+  );
+  // each binding presents its wire row (withoutCorp): RoomRow, MeetingRow
+  const specRouted = pipelinesOf as unknown as SpecRoutedPipelines;
+  app.decorate('specRouted', specRouted);
   const singletons = new Map<SingletonName, SingletonPipeline>();
   for (const [name, binding] of Object.entries(SINGLETON_BINDINGS) as [SingletonName, AnySingletonBinding][]) {
     if (binding.definition.name !== name) throw new Error(`singleton registry: ${name} holds the binding of ${binding.definition.name}`);

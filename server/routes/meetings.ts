@@ -11,11 +11,16 @@ import {
   meetingCreateSchema,
   meetingDateQuery,
   meetingEditSchema,
+  meetingResource,
   MEETING_SOFTWARE_ID,
   roomCreateSchema,
   roomListQuery,
+  roomResource,
   roomUpdateSchema,
   utcDay,
+  type Level,
+  type MeetingBody,
+  type RoomBody,
 } from '../../domain';
 import { CEILING } from '../../domain/level-ceilings';
 import { principalOf, requireLevel, type Guard } from '../auth/guard';
@@ -24,24 +29,8 @@ import { dataOf, type CorpData } from '../crud/tenant';
 import { corp } from '../db/schema';
 import { ApiFailure, forbidden, invalid, notFound } from '../errors';
 import { lookupBinding } from '../resources';
-import {
-  checkParticipants,
-  checkRoomId,
-  deleteMeeting,
-  deleteRoom,
-  listMeetings,
-  listRooms,
-  meetingByName,
-  meetingMembers,
-  meetingRow,
-  participants,
-  roomByName,
-  roomMembers,
-  roomRow,
-  saveMeeting,
-  saveRoom,
-  serviceOn,
-} from './meetings-data';
+import { participants } from '../resources/meeting-people';
+import { listMeetings, listRooms, meetingByName, meetingMembers, roomByName, roomMembers, serviceOn } from './meetings-data';
 
 /**
  * Callboard's own meeting service (issue 11): the calls of spec 1 §7 "Meeting service" on our backend,
@@ -58,6 +47,12 @@ import {
  * user whatever they say. A corp not registered (rooms off) gets 403 errors.roomsDisabled; the
  * service switched off (system parameter `meetingservice` = no) gets 503 errors.meetingUnavailable,
  * which a client reads as software id -10 (E-ROOM-02).
+ *
+ * Rooms and meetings are resources of the registry (J-ONE-02): every write here is their pipeline's
+ * (app.specRouted: validation, tenancy, the creator guard, one transaction with the participants,
+ * change events, 406 on a duplicate name), and registering a corp is the corp pipeline's write of its
+ * roomEnabled. These routes map the spec's calls onto them: a row named by its name, the spec's body
+ * names, and the spec's field paths in a refusal.
  */
 export async function meetingRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -67,9 +62,13 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
   const member = available(ctx, requireLevel(ctx, CEILING.meetings));
   const manager = available(ctx, requireLevel(ctx, CEILING.meetingsManage));
   const supervisor = available(ctx, requireLevel(ctx, CEILING.meetingService));
+  const { room: rooms, meeting: meetings } = app.specRouted;
+  const corps = app.pipelines.get('corp')!;
+  /** a write of a room or meeting: the level ceiling its definition declares (level-ceilings.ts), and the service on */
+  const writes = (definition: { levels: Record<'create' | 'update' | 'delete', Level> }, action: 'create' | 'update' | 'delete') => available(ctx, requireLevel(ctx, definition.levels[action]));
 
   /** The corp the request works in: registered with the service, named by the body if at all. */
-  async function roomsCorp(request: FastifyRequest, named: { corpId?: number; softwareId: number }): Promise<{ data: CorpData; corpId: number; principal: Principal }> {
+  async function roomsCorp(request: FastifyRequest, named: { corpId?: number; softwareId: number }): Promise<{ data: CorpData; principal: Principal }> {
     const principal = principalOf(request);
     const data = dataOf(ctx.db, principal, lookupBinding);
     if (data.corpId === null) throw new ApiFailure(400, 'errors.workingCorpRequired');
@@ -78,7 +77,7 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
     const [row] = await ctx.db.select({ roomEnabled: corp.roomEnabled }).from(corp).where(eq(corp.id, data.corpId)).limit(1);
     if (!row) throw notFound();
     if (!row.roomEnabled) throw forbidden('errors.roomsDisabled');
-    return { data, corpId: data.corpId, principal };
+    return { data, principal };
   }
 
   /** A corp the caller may name (E-ROOM-03/04/06): level 1 any, others their own; another corp or none: 404. */
@@ -120,10 +119,11 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
     return { corpId: request.query.corpId, exist: false };
   });
 
+  /** the corp's rooms switch, written through the corp's pipeline (only that field changes; the corp's change event follows) */
   async function setRooms(request: FastifyRequest, corpId: number, on: boolean): Promise<void> {
     await namedCorp(request, corpId);
     // the rooms and meetings stay: switching rooms on again brings them back
-    await ctx.db.update(corp).set({ roomEnabled: on }).where(eq(corp.id, corpId));
+    await corps.update(principalOf(request), corpId, { roomEnabled: on }, { only: ['roomEnabled'] });
   }
 
   // ---- rooms (E-ROOM-09..17) -----------------------------------------------------------------------
@@ -143,27 +143,24 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
     return roomMembers(data, await roomByName(data, request.body.name));
   });
 
-  r.post('/meet/rooms', { schema: { tags, summary: 'Creates a room (E-ROOM-15; levels 1-3)', body: roomCreateSchema }, onRequest: manager }, async (request, reply) => {
-    const { data, corpId } = await roomsCorp(request, request.body);
-    const allUsers = request.body.userOption === 'allUsers';
-    const users = allUsers ? [] : await checkParticipants(data, request.body.userId, 'userId');
-    const id = await saveRoom(data, corpId, null, { name: request.body.name, allUsers, users });
-    return reply.code(201).send(await roomRow(data, id));
+  r.post('/meet/rooms', { schema: { tags, summary: 'Creates a room (E-ROOM-15; levels 1-3)', body: roomCreateSchema }, onRequest: writes(roomResource, 'create') }, async (request, reply) => {
+    const { principal } = await roomsCorp(request, request.body);
+    const { name, userOption, userId } = request.body;
+    const { row } = await onWire(ROOM_PATHS, () => rooms.create(principal, { name, userOption, userIds: userId } satisfies RoomBody));
+    return reply.code(201).send(row);
   });
 
-  r.put('/meet/rooms', { schema: { tags, summary: 'Renames a room and sets its participants (E-ROOM-16; levels 1-3)', body: roomUpdateSchema }, onRequest: manager }, async (request) => {
-    const { data, corpId } = await roomsCorp(request, request.body);
+  r.put('/meet/rooms', { schema: { tags, summary: 'Renames a room and sets its participants (E-ROOM-16; levels 1-3)', body: roomUpdateSchema }, onRequest: writes(roomResource, 'update') }, async (request) => {
+    const { data, principal } = await roomsCorp(request, request.body);
     const room = await roomByName(data, request.body.name);
-    const allUsers = request.body.userOption === 'allUsers';
-    const users = allUsers ? [] : await checkParticipants(data, request.body.userId, 'userId');
-    await saveRoom(data, corpId, room.id, { name: request.body.newName, allUsers, users });
-    return roomRow(data, room.id);
+    const { newName, userOption, userId } = request.body;
+    return onWire(ROOM_PATHS, () => rooms.update(principal, room.id, { name: newName, userOption, userIds: userId } satisfies RoomBody));
   });
 
-  r.delete('/meet/rooms', { schema: { tags, summary: 'Deletes a room by name (E-ROOM-17; levels 1-3)', body: byNameSchema }, onRequest: manager }, async (request) => {
-    const { data } = await roomsCorp(request, request.body);
+  r.delete('/meet/rooms', { schema: { tags, summary: 'Deletes a room by name (E-ROOM-17; levels 1-3)', body: byNameSchema }, onRequest: writes(roomResource, 'delete') }, async (request) => {
+    const { data, principal } = await roomsCorp(request, request.body);
     const room = await roomByName(data, request.body.name);
-    await deleteRoom(data, room.id);
+    await rooms.remove(principal, room.id);
     return { status: 200 };
   });
 
@@ -185,33 +182,27 @@ export async function meetingRoutes(app: FastifyInstance): Promise<void> {
     return meetingMembers(data, await meetingByName(data, principal, request.body.name));
   });
 
-  r.post('/meet/DateRooms/create', { schema: { tags, summary: 'Creates a meeting; the caller is its creator (E-CAL-09/19)', body: meetingCreateSchema() }, onRequest: member }, async (request, reply) => {
-    const { data, corpId, principal } = await roomsCorp(request, request.body);
-    const body = request.body;
-    const allUsers = body.userOption === 'allUsers';
-    const users = allUsers ? [] : await checkParticipants(data, body.userIds, 'userIds');
-    const roomId = await checkRoomId(data, body.roomId, 'roomId');
-    const id = await saveMeeting(data, corpId, null, principal.userId, { name: body.name, topic: body.topic, start: body.start, end: body.end, allUsers, roomId, users });
-    return reply.code(201).send(await meetingRow(data, id));
+  r.post('/meet/DateRooms/create', { schema: { tags, summary: 'Creates a meeting; the caller is its creator (E-CAL-09/19)', body: meetingCreateSchema() }, onRequest: writes(meetingResource, 'create') }, async (request, reply) => {
+    const { principal } = await roomsCorp(request, request.body);
+    const { name, topic, start, end, userOption, roomId, userIds } = request.body;
+    const { row } = await meetings.create(principal, { name, topic, start, end, userOption, roomId: roomId ?? null, userIds } satisfies MeetingBody);
+    return reply.code(201).send(row);
   });
 
-  r.put('/meet/DateRooms/edit', { schema: { tags, summary: 'Edits a meeting: its creator only (E-CAL-08/20)', body: meetingEditSchema() }, onRequest: member }, async (request) => {
-    const { data, corpId, principal } = await roomsCorp(request, request.body);
+  r.put('/meet/DateRooms/edit', { schema: { tags, summary: 'Edits a meeting: its creator only (E-CAL-08/20)', body: meetingEditSchema() }, onRequest: writes(meetingResource, 'update') }, async (request) => {
+    const { data, principal } = await roomsCorp(request, request.body);
     const existing = await meetingByName(data, principal, request.body.roomOld);
-    if (existing.creatorId !== principal.userId) throw forbidden('errors.notCreator');
-    const next = request.body.roomNew;
-    const allUsers = next.userOption === 'allUsers';
-    const users = allUsers ? [] : await checkParticipants(data, request.body.listUser, 'listUser');
-    const roomId = await checkRoomId(data, next.roomId, 'roomNew.roomId');
-    await saveMeeting(data, corpId, existing.id, principal.userId, { name: next.name, topic: next.topic, start: next.start, end: next.end, allUsers, roomId, users });
-    return meetingRow(data, existing.id);
+    const { name, topic, start, end, userOption, roomId } = request.body.roomNew;
+    // the creator guard (E-CAL-08, 403 errors.notCreator) is the binding's, before the body is read
+    const body = { name, topic, start, end, userOption, roomId: roomId ?? null, userIds: request.body.listUser } satisfies MeetingBody;
+    return onWire(EDIT_PATHS, () => meetings.update(principal, existing.id, body));
   });
 
-  r.delete('/meet/DateRooms/', { schema: { tags, summary: 'Deletes a meeting by name: its creator only (E-CAL-08/21)', body: byNameSchema }, onRequest: member }, async (request) => {
+  r.delete('/meet/DateRooms/', { schema: { tags, summary: 'Deletes a meeting by name: its creator only (E-CAL-08/21)', body: byNameSchema }, onRequest: writes(meetingResource, 'delete') }, async (request) => {
     const { data, principal } = await roomsCorp(request, request.body);
     const existing = await meetingByName(data, principal, request.body.name);
-    if (existing.creatorId !== principal.userId) throw forbidden('errors.notCreator');
-    await deleteMeeting(data, existing.id);
+    // E-CAL-08: the binding's guard refuses anyone but the creator (403 errors.notCreator)
+    await meetings.remove(principal, existing.id);
     return { status: 200 };
   });
 }
@@ -232,4 +223,31 @@ function softwareOf(softwareId: number): void {
 /** The start of the UTC day of a date or instant. */
 function dayStart(date: string): Date {
   return new Date(`${utcDay(new Date(date))}T00:00:00.000Z`);
+}
+
+/** The spec's names of the room resource's fields in a refusal (E-ROOM-15/16 send the participants as userId). */
+const ROOM_PATHS: Readonly<Record<string, string>> = { userIds: 'userId' };
+/** The spec's names of the meeting resource's fields in an edit's refusal (E-CAL-20: roomNew holds the fields, listUser the participants). */
+const EDIT_PATHS: Readonly<Record<string, string>> = {
+  name: 'roomNew.name',
+  topic: 'roomNew.topic',
+  start: 'roomNew.start',
+  end: 'roomNew.end',
+  userOption: 'roomNew.userOption',
+  roomId: 'roomNew.roomId',
+  userIds: 'listUser',
+};
+
+/** A pipeline write whose refused fields are named as the spec's body names them (`userIds.0` → `userId.0`). */
+async function onWire<T>(paths: Readonly<Record<string, string>>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!(error instanceof ApiFailure) || !error.issues) throw error;
+    const wire = (path: string) => {
+      const [head, ...rest] = path.split('.');
+      return [paths[head] ?? head, ...rest].join('.');
+    };
+    throw new ApiFailure(error.status, error.message, error.issues.map((issue) => ({ ...issue, path: wire(issue.path) })), error.code);
+  }
 }

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { DEFAULT_COLOURS, refusedSingletonMethods, RESOURCES, SINGLETONS, type SingletonName } from '../../domain';
+import { eq } from 'drizzle-orm';
+import { DEFAULT_COLOURS, refusedSingletonMethods, RESOURCES, SINGLETONS, SPEC_ROUTED_RESOURCES, type MeetingRow, type RoomRow, type SingletonName } from '../../domain';
 import type { ConfigChange } from '../../server/crud/config-changes';
-import { BINDINGS, SINGLETON_BINDINGS } from '../../server/resources';
+import { meetingRoomUser, meetingUser } from '../../server/db/schema-meetings';
+import { BINDINGS, SINGLETON_BINDINGS, SPEC_ROUTED_BINDINGS } from '../../server/resources';
 import { corpBinding } from '../../server/resources/corp';
 import { OpenApiContract } from './fixtures/openapi-contract';
 import { CALLERS, describeEachDatabase, type Caller } from './fixtures/test-app';
@@ -26,6 +28,11 @@ const MOVED = [
   'server/crud/singleton-router.ts',
   'server/routes/click-to-call.ts',
   'server/resources/click-to-call-key.ts',
+  'server/routes/meetings.ts',
+  'server/routes/meetings-data.ts',
+  'server/resources/room.ts',
+  'server/resources/meeting.ts',
+  'server/resources/meeting-people.ts',
 ];
 
 /** A corp filter written by hand: an eq on a corpId column, or SQL naming corp_id. */
@@ -194,6 +201,91 @@ describeEachDatabase('the registry of resources and singletons (issue 24)', (t) 
     const routes = readFileSync('server/routes/click-to-call.ts', 'utf8');
     expect(routes).not.toContain("'/clicktocall/keys");
     expect(CORP_FILTER_BY_HAND.test(routes)).toBe(false);
+  });
+
+  it('J-ONE-02 rooms and meetings are resources of the registry with no generic route: the spec\'s /meet calls are their only doors', () => {
+    expect(Object.keys(SPEC_ROUTED_BINDINGS).sort()).toEqual(Object.keys(SPEC_ROUTED_RESOURCES).sort());
+    for (const [name, binding] of Object.entries(SPEC_ROUTED_BINDINGS)) expect(binding.definition).toBe(SPEC_ROUTED_RESOURCES[name as keyof typeof SPEC_ROUTED_RESOURCES]);
+    // not among the generically mounted resources, and no route of the document beside the spec's
+    for (const name of Object.keys(SPEC_ROUTED_RESOURCES)) expect(Object.keys(RESOURCES)).not.toContain(name);
+    const document = t().app.swagger() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    const meet = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/v1/meet/'));
+    expect(meet.flatMap(([path, operations]) => Object.entries(operations).filter(([, op]) => !op.tags?.includes('meetings')).map(([method]) => `${method} ${path}`))).toEqual([]);
+    expect(meet.filter(([path]) => path.includes('{')).map(([path]) => path)).toEqual([]);
+  });
+
+  it('J-ONE-02 E-ROOM-15 E-ROOM-16 E-ROOM-17 a room write is its pipeline\'s: one change event each, the participants beside the row (meeting_room_user)', async () => {
+    const { db } = t().app.ctx;
+    const base = { softwareId: 1, userOption: 'selectUser', userId: [t().ids.user.agent, t().ids.user.owner] };
+    let room: RoomRow | undefined;
+    const created = await changesOf(async () => {
+      const res = await t().post('/api/v1/meet/rooms', ADMIN, { ...base, name: 'Registry room' });
+      expect(res.statusCode, res.body).toBe(201);
+      room = res.json() as RoomRow;
+    });
+    expect(created).toEqual([{ resource: 'room', table: 'meeting_room', mode: 'create', id: room!.id }]);
+    // the wire row is the spec's: no corp
+    expect(Object.keys(room!).sort()).toEqual(['id', 'link', 'name', 'selectedUsers', 'userOption']);
+    const members = async () => (await db.select().from(meetingRoomUser).where(eq(meetingRoomUser.roomId, room!.id))).map((m) => m.userId).sort((a, b) => a - b);
+    expect(await members()).toEqual([t().ids.user.owner, t().ids.user.agent].sort((a, b) => a - b));
+    // a refused write (a level 5 user is no participant) changes nothing and tells nobody
+    expect(await changesOf(async () => expect((await t().put('/api/v1/meet/rooms', ADMIN, { ...base, name: 'Registry room', newName: 'Registry two', userId: [t().ids.user.wall] })).statusCode).toBe(400))).toEqual([]);
+    expect(await members()).toHaveLength(2);
+    const renamed = await changesOf(async () => expect((await t().put('/api/v1/meet/rooms', ADMIN, { ...base, name: 'registry ROOM', newName: 'Registry two', userOption: 'allUsers' })).statusCode).toBe(200));
+    expect(renamed).toEqual([{ resource: 'room', table: 'meeting_room', mode: 'update', id: room!.id }]);
+    expect(await members()).toEqual([]);
+    // globex, not registered with the service, reaches no room (403); its own corp deletes it
+    expect((await t().request({ method: 'DELETE', url: '/api/v1/meet/rooms', as: GLOBEX, payload: { name: 'Registry two', softwareId: 1 } })).statusCode).toBe(403);
+    const removed = await changesOf(async () => expect((await t().request({ method: 'DELETE', url: '/api/v1/meet/rooms', as: ADMIN, payload: { name: 'Registry two', softwareId: 1 } })).statusCode).toBe(200));
+    expect(removed).toEqual([{ resource: 'room', table: 'meeting_room', mode: 'delete', id: room!.id }]);
+  });
+
+  it('J-ONE-02 E-CAL-08 E-CAL-19 E-CAL-20 E-CAL-21 a meeting write is its pipeline\'s: the creator guard refuses anyone else before a change, participants beside the row (meeting_user)', async () => {
+    const { db } = t().app.ctx;
+    const start = new Date(Date.now() + 2 * 86_400_000);
+    start.setUTCHours(9, 0, 0, 0);
+    const fields = { softwareId: 1, topic: 'Registry', start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString(), userOption: 'selectUser', roomId: null };
+    let row: MeetingRow | undefined;
+    const created = await changesOf(async () => {
+      const res = await t().post('/api/v1/meet/DateRooms/create', CALLERS.agent, { ...fields, name: 'Registry meeting', userIds: [t().ids.user.admin], creator: 'someone else' });
+      expect(res.statusCode, res.body).toBe(201);
+      row = res.json() as MeetingRow;
+    });
+    expect(created).toEqual([{ resource: 'meeting', table: 'meeting', mode: 'create', id: row!.id }]);
+    expect(row).toMatchObject({ creator: 'agent', creatorId: t().ids.user.agent, selectedUsers: [t().ids.user.admin] });
+    expect(Object.keys(row!)).not.toContain('corpId');
+    const members = async () => (await db.select().from(meetingUser).where(eq(meetingUser.meetingId, row!.id))).map((m) => m.userId);
+    expect(await members()).toEqual([t().ids.user.admin]);
+
+    const edit = { softwareId: 1, roomOld: 'Registry meeting', roomNew: { ...fields, name: 'Registry moved', userOption: 'allUsers' }, listUser: [] };
+    // E-CAL-08: the admin sees it but did not create it (403, nothing changed, no event)
+    const refused = await changesOf(async () => {
+      const res = await t().put('/api/v1/meet/DateRooms/edit', ADMIN, edit);
+      expect(res.json()).toMatchObject({ status: 403, message: 'errors.notCreator' });
+    });
+    expect(refused).toEqual([]);
+    expect(await changesOf(async () => expect((await t().request({ method: 'DELETE', url: '/api/v1/meet/DateRooms/', as: ADMIN, payload: { name: 'Registry meeting', softwareId: 1 } })).statusCode).toBe(403))).toEqual([]);
+    // a participant refused in an edit is named as the spec's body names it (listUser)
+    const bad = await t().put('/api/v1/meet/DateRooms/edit', CALLERS.agent, { ...edit, roomNew: { ...edit.roomNew, userOption: 'selectUser' }, listUser: [t().ids.user.wall] });
+    expect(bad.json()).toMatchObject({ status: 400, issues: [{ path: 'listUser.0', message: 'validation.option' }] });
+
+    const moved = await changesOf(async () => expect((await t().put('/api/v1/meet/DateRooms/edit', CALLERS.agent, edit)).json()).toMatchObject({ id: row!.id, name: 'Registry moved', creator: 'agent', userOption: 'allUsers' }));
+    expect(moved).toEqual([{ resource: 'meeting', table: 'meeting', mode: 'update', id: row!.id }]);
+    expect(await members()).toEqual([]);
+    const removed = await changesOf(async () => expect((await t().request({ method: 'DELETE', url: '/api/v1/meet/DateRooms/', as: CALLERS.agent, payload: { name: 'Registry moved', softwareId: 1 } })).statusCode).toBe(200));
+    expect(removed).toEqual([{ resource: 'meeting', table: 'meeting', mode: 'delete', id: row!.id }]);
+  });
+
+  it('J-ONE-02 C-CORP-15 C-CORP-16 registering a corp with the meeting service is a write of the corp pipeline: only roomEnabled changes, with the corp\'s change event', async () => {
+    const { globex } = t().ids.corp;
+    const before = (await t().get(`/api/v1/corp/${globex}`, SUPER)).json() as Record<string, unknown>;
+    expect(before.roomEnabled).toBe(false);
+    const on = await changesOf(async () => expect((await t().post('/api/v1/meet/corps', SUPER, { corpId: globex, corpName: 'ignored', softwareId: 1 })).statusCode).toBe(201));
+    expect(on).toEqual([{ resource: 'corp', table: 'corp', mode: 'update', id: globex }]);
+    expect((await t().get(`/api/v1/corp/${globex}`, SUPER)).json()).toEqual({ ...before, roomEnabled: true });
+    const off = await changesOf(async () => expect((await t().del(`/api/v1/meet/corps/corps?corpId=${globex}&softwareId=1`, SUPER)).statusCode).toBe(200));
+    expect(off).toEqual([{ resource: 'corp', table: 'corp', mode: 'update', id: globex }]);
+    expect((await t().get(`/api/v1/corp/${globex}`, SUPER)).json()).toEqual(before);
   });
 
   it('J-ONE-02 the moved routes and their bindings write no corp filter by hand: they read through the tenant accessor', () => {
