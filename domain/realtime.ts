@@ -207,6 +207,11 @@ export interface LiveQueue {
   answeredWithinSl: number;
   /** service-level threshold in seconds (Asterisk's default 60) */
   serviceLevelSec: number;
+  /**
+   * the queue's wrap-up (Asterisk's wrapuptime, s; 0 none): after each of its calls the agent rests this
+   * long before app_queue offers him another, so a call holds an agent for its talk time plus this (H-FCST-01)
+   */
+  wrapupSec: number;
   callers: QueueCaller[];
 }
 

@@ -113,6 +113,7 @@ const liveQueue = shape({
   abandoned: num,
   answeredWithinSl: num,
   serviceLevelSec: num,
+  wrapupSec: num,
   callers: arrayOf(shape(queueCallerFields)),
 });
 const callParties = { ...base, callId: str, caller: str, receiver: str };

@@ -13,7 +13,9 @@
  *   domain/forecast's stepForecast (confidence and hysteresis); emits a map queueId → forecast (null:
  *   nothing to show) only when one changed.
  *
- * The handle time is the talk time: the queue's wrap-up is not on the hub (a reading: a little optimistic).
+ * The handle time is the talk time plus the queue's wrap-up (LiveQueue.wrapupSec, Asterisk's wrapuptime):
+ * app_queue offers an agent no call until his wrap-up after the last one is over, so for the queue a call
+ * holds its agent that long; the agents' counts (QueueAgents) count one in wrap-up as busy, not free.
  */
 import { Observable, defer, distinctUntilChanged, filter, map, scan, withLatestFrom } from 'rxjs';
 import { FORECAST, stepForecast, type ForecastEvidence, type ForecastInput, type ForecastShown } from '../domain/forecast/service-level-forecast';
@@ -27,7 +29,7 @@ export interface QueueSignal {
   arrivals: number[];
   /** callers who left the queue within the window (answered, gave up or timed out): when, after how long, whether they gave up */
   departures: { at: number; waitedSec: number; abandoned: boolean }[];
-  /** talk times (s) of the last answered calls, oldest first */
+  /** talk times (s) of the last answered calls, oldest first (the queue's wrap-up is added to their mean) */
   handleSec: number[];
 }
 
@@ -110,7 +112,10 @@ export function queueSignals(events$: Observable<HubEvent>, corpId: number): Obs
   });
 }
 
-/** Agents of a queue as the board counts them (kiosk/boards/queue-agents.ts). */
+/**
+ * Agents of a queue as the model counts them (kiosk/boards/queue-forecast.ts forecastAgents): the ones
+ * serving it; busy is on a call or in its wrap-up (part of the handle time), free may take a caller now.
+ */
 export interface QueueAgents {
   free: number;
   busy: number;
@@ -144,7 +149,8 @@ export function forecastInputs(
       targetPct,
       waitsSec,
       arrivalsPerMin: observedSec > 0 ? (arrivals * 60) / observedSec : 0,
-      handleSec: handles.length > 0 ? handles.reduce((a, b) => a + b, 0) / handles.length : 0,
+      // no talk time measured yet: no handle time (the evidence rule waits for FORECAST.minHandleSamples)
+      handleSec: handles.length > 0 ? handles.reduce((a, b) => a + b, 0) / handles.length + Math.max(0, queue?.wrapupSec ?? 0) : 0,
       abandonPerSec: exposureSec > 0 ? abandons / exposureSec : 0,
       agents: free + (agents?.busy ?? 0),
       free,

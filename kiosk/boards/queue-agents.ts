@@ -3,8 +3,10 @@
  * extension machine for every extension; nothing runs it a second time). Read on the shared clock's
  * tick, like the Agents board's totals.
  */
-import type { ExtStatus, LiveQueue } from '../../domain/realtime';
+import { pausedIn } from '../../domain/agents';
+import type { LiveQueue } from '../../domain/realtime';
 import { presenceOf, statusCode } from '../../machines/extension-machine';
+import type { MemberReading } from './queue-forecast';
 import type { KioskLive } from '../live/kiosk-live';
 import { useFloorReading } from '../live/use-floor-reading';
 
@@ -14,12 +16,20 @@ export interface AgentCounts {
   offline: number;
 }
 
-/** Members unknown to the board count offline (as the queue stats stream counts them). */
-export function countAgents(members: readonly string[], statusOf: (number: string) => ExtStatus | undefined): AgentCounts {
+/**
+ * Members unknown to the board count offline (as the queue stats stream counts them). "Free" is what a
+ * supervisor reads as "can take this queue's next caller": an idle phone whose agent is not in wrap-up,
+ * not on do-not-disturb and not paused in this queue (app_queue offers such an agent none of its callers,
+ * the same rule as the forecast's, queue-forecast.ts); those count busy. Unlike the forecast, a ringing
+ * phone counts busy here: on the tile it is an agent already being offered a call.
+ */
+export function countAgents(queueId: number, members: readonly string[], read: (number: string) => MemberReading | undefined, now: number): AgentCounts {
   const counts: AgentCounts = { free: 0, busy: 0, offline: 0 };
   for (const member of members) {
-    const status = statusOf(member);
-    counts[status === undefined ? 'offline' : presenceOf(status)] += 1;
+    const m = read(member);
+    const presence = m === undefined ? 'offline' : presenceOf(m.status);
+    const resting = m !== undefined && (m.agent.dndSince !== null || pausedIn(m.agent, queueId) || (m.agent.wrapUp !== null && now < m.agent.wrapUp.until));
+    counts[presence === 'free' && resting ? 'busy' : presence] += 1;
   }
   return counts;
 }
@@ -30,11 +40,12 @@ export function useQueueAgents(live: KioskLive, queues: readonly LiveQueue[]): R
     live,
     () => {
       const { extensions } = live.members.get();
-      const statusOf = (n: string) => {
-        const ref = extensions[n];
-        return ref ? statusCode(ref.getSnapshot()) : undefined;
+      const now = live.now();
+      const read = (n: string): MemberReading | undefined => {
+        const snapshot = extensions[n]?.getSnapshot();
+        return snapshot ? { status: statusCode(snapshot), agent: snapshot.context.agent } : undefined;
       };
-      const value = new Map(queues.map((q) => [q.queueId, countAgents(q.members, statusOf)]));
+      const value = new Map(queues.map((q) => [q.queueId, countAgents(q.queueId, q.members, read, now)]));
       return { key: [...value].map(([id, c]) => `${id}:${c.free},${c.busy},${c.offline}`).join(';'), value };
     },
     [queues],

@@ -41,6 +41,7 @@ export function queuesView(corp: CorpState | undefined): LiveQueue[] {
     abandoned: q.abandoned,
     answeredWithinSl: q.answeredWithinSl,
     serviceLevelSec: q.cfg.serviceLevelSec,
+    wrapupSec: q.cfg.wrapupSec ?? 0,
     callers: [...q.callers.values()].map((c) => ({ ...c })),
   }));
 }

@@ -3,7 +3,7 @@
  * queue threshold levels (with the chime's "entered critical"), caller rows, version check, trend days.
  */
 import { describe, expect, it } from 'vitest';
-import { AGENT_STATUS, DEFAULT_KIOSK_THRESHOLDS, EXT_STATUS, type ExtStatus, type ShownStatus } from '../../domain';
+import { AGENT_STATUS, DEFAULT_KIOSK_THRESHOLDS, EXT_STATUS, NO_AGENT_STATE, type AgentState, type ExtStatus, type ShownStatus } from '../../domain';
 import { agentsOverview, pageAt } from '../../kiosk/boards/agents-overview';
 import { callerRows } from '../../kiosk/boards/callers-board';
 import { INITIAL_QUEUE_LEVELS, stepQueueLevels, worst } from '../../kiosk/boards/queue-levels';
@@ -228,7 +228,21 @@ describe('queue agents and tile groups', () => {
   it('counts members free, busy and offline from their states; unknown members are offline', async () => {
     const { countAgents } = await import('../../kiosk/boards/queue-agents');
     const states: Record<string, ExtStatus> = { '201': EXT_STATUS.online, '202': EXT_STATUS.hangup, '203': EXT_STATUS.ringing, '204': EXT_STATUS.onHold, '205': EXT_STATUS.offline };
-    expect(countAgents(['201', '202', '203', '204', '205', '299'], (n) => states[n])).toEqual({ free: 2, busy: 2, offline: 2 });
+    const read = (n: string) => (states[n] === undefined ? undefined : { status: states[n], agent: NO_AGENT_STATE });
+    expect(countAgents(7, ['201', '202', '203', '204', '205', '299'], read, 1000)).toEqual({ free: 2, busy: 2, offline: 2 });
+  });
+  it('H-FCST-01: an idle agent in wrap-up, on do-not-disturb or paused in this queue is not free on its tile; paused in another queue is', async () => {
+    const { countAgents } = await import('../../kiosk/boards/queue-agents');
+    const idle = (agent: Partial<AgentState>) => ({ status: EXT_STATUS.online, agent: { ...NO_AGENT_STATE, ...agent } });
+    const pause = (queues: number[]) => ({ queues, reason: 'lunch', label: 'Lunch', since: 0, warnAfterMs: null });
+    const members: Record<string, ReturnType<typeof idle>> = {
+      '201': idle({ wrapUp: { since: 0, until: 2000 } }),
+      '202': idle({ wrapUp: { since: 0, until: 500 } }), // over at now = 1000
+      '203': idle({ dndSince: 10 }),
+      '204': idle({ pause: pause([7]) }),
+      '205': idle({ pause: pause([8]) }),
+    };
+    expect(countAgents(7, Object.keys(members), (n) => members[n], 1000)).toEqual({ free: 2, busy: 3, offline: 0 });
   });
   it('lays tiles out in rows of the grid columns, keeping order and every tile', async () => {
     const { rowsOf } = await import('../../kiosk/boards/agents-board');

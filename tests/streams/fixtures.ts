@@ -24,6 +24,7 @@ export function queue(queueId: number, over: Partial<LiveQueue> = {}): LiveQueue
     abandoned: 0,
     answeredWithinSl: 0,
     serviceLevelSec: 60,
+    wrapupSec: 0,
     callers: [],
     ...over,
   };

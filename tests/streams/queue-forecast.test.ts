@@ -4,9 +4,9 @@ import { FORECAST } from '../../domain/forecast/service-level-forecast';
 import type { LiveQueue } from '../../domain/realtime';
 import type { HubEvent } from '../../streams/hub-events';
 import { reduceQueues } from '../../streams/live-queues';
-import { queueForecasts, queueSignals, type QueueAgents, type QueueForecasts, type QueueSignals } from '../../streams/queue-forecast';
+import { forecastInputs, queueForecasts, queueSignals, type QueueAgents, type QueueForecasts, type QueueSignals } from '../../streams/queue-forecast';
 import { queueStats } from '../../streams/queue-stats';
-import { CORP, OTHER, caller, hub, queue } from './fixtures';
+import { CORP, OTHER, caller, hub, queue, queueStatsRow } from './fixtures';
 
 const S = 1000;
 const M = 60 * S;
@@ -113,5 +113,45 @@ describe('H-FCST-01 forecasts over the live pipeline', () => {
     clock.next(7 * M + 5 * S);
     expect(seen.at(-1)?.[1]).toBeTruthy();
     expect(seen.at(-1)?.[2]).toBeTruthy();
+  });
+});
+
+describe('H-FCST-01 the handle time is talk time plus the queue’s wrap-up', () => {
+  it('H-FCST-01 forecastInputs: the mean of the timed talks plus LiveQueue.wrapupSec; no talk timed yet, no handle time', () => {
+    const signal = { arrivals: [0, 10 * S], departures: [], handleSec: [100, 140] };
+    const stats = queueStatsRow({ answered: 30, answeredWithinSl: 28 });
+    const at = (wrapupSec: number) => forecastInputs(stats, queue(1, { wrapupSec }), signal, { free: 1, busy: 3 }, 0, 5 * M, 80).input.handleSec;
+    expect(at(0)).toBe(120);
+    expect(at(45)).toBe(165);
+    expect(forecastInputs(stats, queue(1, { wrapupSec: 45 }), { ...signal, handleSec: [] }, { free: 1, busy: 3 }, 0, 5 * M, 80).input.handleSec).toBe(0);
+  });
+
+  /**
+   * A queue at 73 % of its first 100 callers and 5 agents, all busy now; in the last 10 minutes 4 calls a
+   * minute answered at once, talking 45 s: 3 Erlangs on 5 agents, the queue holds (and those 40 calls in
+   * time lift the day to 80.7 %). The same calls with 105 s of wrap-up hold an agent 150 s: 10 Erlangs on 5
+   * agents, the callers pile up past the threshold, and two misses bring the level to 80 %.
+   */
+  const floor = (wrapupSec: number) => {
+    const { events, clock, seen } = pipeline({ free: 0, busy: 5 });
+    // the board's first step comes after those calls (at 73 % the tile would already show the breach)
+    events.next(hub.allQueues([queue(1, { answered: 100, abandoned: 0, answeredWithinSl: 73, wrapupSec })], 0));
+    for (let i = 0; i < 40; i++) {
+      const at = i * 15 * S;
+      events.next(hub.joined(caller(`c${i}`, at)));
+      events.next(hub.left(1, `c${i}`, 'answered', 2 * S, at + 2 * S));
+      events.next(hub.hangup(`c${i}`, '5551000', '201', at + 47 * S, 45));
+    }
+    clock.next(10 * M + 30 * S);
+    return seen.at(-1)?.[1] ?? null;
+  };
+
+  it('H-FCST-01 the same floor breaks only with its wrap-up counted: none without it, "breaks in ~N min" with 105 s of wrap-up', () => {
+    expect(floor(0)).toBeNull();
+    const shown = floor(105);
+    expect(shown).toBeTruthy();
+    expect(shown!.breachInSec).toBeLessThanOrEqual(FORECAST.showWithinSec);
+    // more agents would hold it: 10 Erlangs need more than the 5 logged in
+    expect(shown!.agentsNeeded).toBeGreaterThan(5);
   });
 });

@@ -14,6 +14,7 @@ import { EXTENSIONS_PER_PAGE, filterExtensions, paginate } from './panel-logic';
 import { PanelFrame } from './panel-frame';
 import { useExtensionNumbers, useExtensionRef, usePresenceRows } from './panel-live';
 import { Pager, SearchBox } from './panel-page';
+import { QueueForecastLine, useQueueForecasts } from './queue-forecast-line';
 import { StatusBadge, TimerCell, useExtensionInfo, useExtensionView, useMayEditQueues, useQueueMembers, useQueueRows } from './panel-parts';
 
 export default function PanelListPage(_: { entry: NavEntry }) {
@@ -112,6 +113,7 @@ function QueueTable({ corpId }: { corpId: number }) {
   const may = useMayEditQueues();
   const { remove, askRemove, removeConfirm } = useQueueMembers(corpId);
   const [open, setOpen] = useState<Set<number>>(new Set());
+  const forecasts = useQueueForecasts();
   const toggle = (id: number) =>
     setOpen((prev) => {
       const next = new Set(prev);
@@ -145,7 +147,12 @@ function QueueTable({ corpId }: { corpId: number }) {
                       {expanded ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
                     </Button>
                   </td>
-                  <td className={td}>{String(q.name)}</td>
+                  <td className={td}>
+                    <div className="flex flex-col items-start gap-1">
+                      {String(q.name)}
+                      <QueueForecastLine forecast={forecasts[id] ?? null} />
+                    </div>
+                  </td>
                   <td className={td}>{t(`resources.queue.strategies.${String(q.strategy)}`, { defaultValue: String(q.strategy) })}</td>
                   <td className={td}>{q.timeout === null || q.timeout === undefined ? '—' : String(q.timeout)}</td>
                   <td className={td}>{t(`resources.queue.failoverActions.${String(q.failoveraction)}`, { defaultValue: String(q.failoveraction ?? '—') })}</td>

@@ -13,6 +13,7 @@ import type { ExtensionRegistryRef } from '../../../machines/extension-registry'
 import type { ExtensionActorRef } from '../../../machines/extension-machine';
 import type { ConnectionHealth } from '../../../streams/connection-health';
 import { createLiveFeed, type LiveFeed } from '../../../streams/live-feed';
+import type { HubEvent } from '../../../streams/hub-events';
 import { sharedActiveCalls } from '../live/active-calls-source';
 import { useLiveCorp } from '../../app/use-live-corp';
 import { useHub } from '../../hub';
@@ -26,6 +27,8 @@ interface PanelLive {
   health$: Observable<ConnectionHealth>;
   /** the corp's calls in progress (a menu reads whether a call is recorded); subscribed while the panel is open */
   calls$: Observable<ActiveCall[]>;
+  /** the feed and the tab's hub events, for the streams a screen builds on them (the queue forecasts, H-FCST-01: panel-forecasts.ts) */
+  source: { feed: LiveFeed; events$: Observable<HubEvent> };
 }
 
 interface ClockStore {
@@ -89,7 +92,11 @@ export function PanelLiveProvider({ corpId, children }: { corpId: number; childr
     const sub = calls$.subscribe();
     return () => sub.unsubscribe();
   }, [calls$]);
-  const value = useMemo(() => (feed && clock ? { corpId, registry: feed.registry, queues, clock, health$: feed.health$, calls$ } : null), [feed, clock, corpId, queues, calls$]);
+  const source = useMemo(() => (feed ? { feed, events$: hub?.events$ ?? NEVER } : null), [feed, hub]);
+  const value = useMemo(
+    () => (feed && clock && source ? { corpId, registry: feed.registry, queues, clock, health$: feed.health$, calls$, source } : null),
+    [feed, clock, corpId, queues, calls$, source],
+  );
   if (!value) return null;
   return <PanelLiveContext.Provider value={value}>{children}</PanelLiveContext.Provider>;
 }

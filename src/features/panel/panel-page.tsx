@@ -34,6 +34,7 @@ import {
 import { AgentMenu, agentDetail, useShownState } from './agent-actions';
 import { QueueMemberChip } from './queue-member-chip';
 import { PanelFrame } from './panel-frame';
+import { QueueForecastLine, useQueueForecasts } from './queue-forecast-line';
 import { useExtensionNumbers, useExtensionRef, useNow, usePanelLive, usePresenceRows } from './panel-live';
 import {
   AddMember,
@@ -292,6 +293,7 @@ function QueueList({ corpId }: { corpId: number }) {
   const info = useExtensionInfo();
   const may = useMayEditQueues();
   const { add, remove, askRemove, removeConfirm } = useQueueMembers(corpId);
+  const forecasts = useQueueForecasts();
   return (
     <section aria-labelledby="panel-queues" className="flex flex-col gap-3">
       <h2 id="panel-queues" className="font-semibold">
@@ -310,6 +312,7 @@ function QueueList({ corpId }: { corpId: number }) {
               <li key={queueId}>
                 <Card className="flex flex-col gap-2 p-3 text-sm" data-testid="queue-card" data-queue={String(q.name)}>
                   <div className="font-semibold">{String(q.name)}</div>
+                  <QueueForecastLine forecast={forecasts[queueId] ?? null} />
                   <dl className="grid grid-cols-3 gap-1 text-xs">
                     <div>
                       <dt className="text-muted">{t('panel.queues.strategy')}</dt>

@@ -124,7 +124,7 @@ describe('snapshot rebuild', () => {
 });
 
 describe('directory reload', () => {
-  it('new extensions and queues appear (AllExtensions, AllQueues), removed ones go; counters of kept queues stay', async () => {
+  it('new extensions and queues appear (AllExtensions, AllQueues) with their wrap-up (H-FCST-01), removed ones go; counters of kept queues stay', async () => {
     const corp = busyCorp(2);
     const h = await harness({ seed: 19, corps: [corp], traffic: { offlineAtStart: 0, unregisterPerHour: 0 } });
     h.advance(30 * 60_000, 1000);
@@ -132,7 +132,7 @@ describe('directory reload', () => {
     const changed = {
       ...corp,
       extensions: [...extensions(11), { number: '1050', userName: 'New Agent' }],
-      queues: [...corp.queues.filter((q) => q.id !== 3), { id: 4, name: 'VIP', strategy: 'linear' as const, members: ['1050'], callsPerHour: 20, serviceLevelSec: 20 }],
+      queues: [...corp.queues.filter((q) => q.id !== 3), { id: 4, name: 'VIP', strategy: 'linear' as const, members: ['1050'], callsPerHour: 20, serviceLevelSec: 20, wrapupSec: 30 }],
     };
     h.sim.setCorp(changed);
     h.directory.list = directoryOf([changed]);
@@ -146,6 +146,9 @@ describe('directory reload', () => {
     expect(queues.map((q) => q.queueId)).toEqual([1, 2, 4]);
     expect(queues.find((q) => q.queueId === 1)!.answered).toBe(kept.answered);
     expect(queues.find((q) => q.queueId === 4)).toMatchObject({ name: 'VIP', members: ['1050'], serviceLevelSec: 20, answered: 0 });
+    // H-FCST-01: the queue's wrap-up rides on the live record (the forecast's handle time is talk + wrap-up)
+    expect(queues.find((q) => q.queueId === 4)!.wrapupSec).toBe(30);
+    expect(queues.find((q) => q.queueId === 1)!.wrapupSec).toBe(corp.queues.find((q) => q.id === 1)!.wrapupSec ?? 0);
     // the new phone registers and takes VIP calls
     h.advanceUntil(() => h.collector.of('CallConnected', 2).some((c) => c.receiver === '1050'), 1000, 4 * 3_600_000);
     h.advanceUntil(() => (service.getQueues(2).find((q) => q.queueId === 4)?.answered ?? 0) > 0, 1000, 3_600_000);

@@ -128,7 +128,7 @@ describe('panel logic', () => {
 
 describe('live queues', async () => {
   const { reduceQueues } = await import('../../../../streams/live-queues');
-  const q = { corpId: 1, queueId: 4, name: 'Sales', strategy: 'ringall', members: [], answered: 0, abandoned: 0, answeredWithinSl: 0, serviceLevelSec: 60, callers: [] };
+  const q = { corpId: 1, queueId: 4, name: 'Sales', strategy: 'ringall', members: [], answered: 0, abandoned: 0, answeredWithinSl: 0, serviceLevelSec: 60, wrapupSec: 0, callers: [] };
   const caller = { corpId: 1, queueId: 4, callId: 'c1', caller: '555', trunkNumber: '3000', position: 1, since: 5 };
 
   it('B-PNL-19 B-PNL-25 AllQueues, CallerInQueue and deleteCaller; other corps ignored', () => {
