@@ -61,15 +61,24 @@ export interface TileContentReading {
   namesFilled: number;
   /** DOM tiles with a call-timer line */
   timerLines: number;
-  /** a canvas floor's `data-detail` (auto-fit's full, compact or number), if the board gives one */
+  /** a canvas floor's `data-detail` (the auto-fit's reading: full, name-timer, name, compact or number), if the board gives one */
   canvasDetail: string | null;
+  /** a canvas floor's `data-shows`: what it draws in every tile, e.g. `number name timer` (tile-canvas.ts floorShows) */
+  canvasShows?: string | null;
 }
 
 /** Which lines every tile on the board has room for (a name line may be empty: an extension with no user). */
 export function tilesShow(r: TileContentReading): { name: boolean; timer: boolean } {
   if (r.tiles === 0) return { name: false, timer: false };
-  // the canvas draws the number alone unless the board says otherwise
-  if (r.drawing === 'canvas') return { name: r.canvasDetail === 'full', timer: r.canvasDetail === 'full' || r.canvasDetail === 'compact' };
+  if (r.drawing === 'canvas') {
+    // what the canvas says it draws; a canvas without the attribute draws what its reading holds, the number alone unless it says otherwise
+    if (r.canvasShows) {
+      const lines = r.canvasShows.split(' ');
+      return { name: lines.includes('name'), timer: lines.includes('timer') };
+    }
+    const d = r.canvasDetail;
+    return { name: d === 'full' || d === 'name-timer' || d === 'name', timer: d === 'full' || d === 'name-timer' || d === 'compact' };
+  }
   return { name: r.nameLines === r.tiles, timer: r.timerLines === r.tiles };
 }
 

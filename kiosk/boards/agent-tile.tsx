@@ -2,7 +2,7 @@
  * One extension on the Agents board: number, state colour and icon (never colour alone), user name,
  * call timer and the other party (masked when the screen's privacy is on; a supervisor's listening leg
  * marked, G-SPY-05), at the sizes the auto-fit
- * chose. React lays the tile out (it re-renders only when the size or the icon place changes); its live
+ * chose. React lays the tile out (it re-renders only when the size changes); its live
  * state is painted into the elements by tile-painter.ts from the tile's own extension actor (STYLE 6),
  * so a state change touches one tile's DOM and renders nothing.
  */
@@ -11,25 +11,24 @@ import type { ExtensionActorRef } from '../../machines/extension-machine';
 import { useKiosk } from '../app/kiosk-context';
 import { nameChars } from '../format';
 import { useKioskText } from '../kiosk-text-context';
-import type { FitResult } from '../layout/auto-fit';
+import { showsName, showsTimer, type FitResult } from '../layout/auto-fit';
 import { createTilePaint } from './tile-painter';
 
+/** A DOM tile has the state icon beside its number; the dense floors are drawn on a canvas (agents-board.tsx fitBoard). */
 interface TileProps {
   number: string;
   fit: FitResult;
-  /** the state icon beside the number; none on the densest floors (agents-board.tsx fitBoard) */
-  iconInline: boolean;
 }
 
-export const AgentTile = memo(function AgentTile({ number, fit, iconInline }: TileProps) {
+export const AgentTile = memo(function AgentTile({ number, fit }: TileProps) {
   const { live } = useKiosk();
   // the tile's own actor, looked up again only when extensions come or go (not on every event)
   const read = () => live.members.get().extensions[number];
   const actor = useSyncExternalStore(live.members.subscribe, read, read);
-  return actor ? <TileBody number={number} actor={actor} fit={fit} iconInline={iconInline} /> : null;
+  return actor ? <TileBody number={number} actor={actor} fit={fit} /> : null;
 });
 
-function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: ExtensionActorRef }) {
+function TileBody({ number, actor, fit }: TileProps & { actor: ExtensionActorRef }) {
   const { live, config } = useKiosk();
   const { t } = useKioskText();
   const root = useRef<HTMLDivElement>(null);
@@ -51,7 +50,7 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
       subscription.unsubscribe();
       tile.dispose();
     };
-  }, [actor, live, live.painter, live.probe, config.privacy, fit, iconInline, t]);
+  }, [actor, live, live.painter, live.probe, config.privacy, fit, t]);
 
   const style: CSSProperties = {
     width: fit.tileWidth,
@@ -65,10 +64,10 @@ function TileBody({ number, actor, fit, iconInline }: TileProps & { actor: Exten
     <div ref={root} className="kiosk-tile flex flex-col justify-center rounded-[4px]" style={style} data-testid="kiosk-tile" data-number={number}>
       <div className="flex items-center justify-between gap-[0.3em] font-bold" style={{ ...line, fontSize: fit.fontPx }}>
         <span className="tabular-nums">{number}</span>
-        {iconInline ? <span ref={icon} className="inline-block shrink-0 bg-contain bg-center bg-no-repeat" style={{ width: '0.8em', height: '0.8em' }} data-testid="kiosk-state-icon" aria-hidden /> : null}
+        <span ref={icon} className="inline-block shrink-0 bg-contain bg-center bg-no-repeat" style={{ width: '0.8em', height: '0.8em' }} data-testid="kiosk-state-icon" aria-hidden />
       </div>
-      {fit.detail === 'full' ? <div ref={user} className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }} data-testid="kiosk-user" /> : null}
-      {fit.detail !== 'number' ? (
+      {showsName(fit.detail) ? <div ref={user} className="truncate font-medium" style={{ ...line, fontSize: fit.secondaryFontPx }} data-testid="kiosk-user" /> : null}
+      {showsTimer(fit.detail) ? (
         <div className="flex items-baseline justify-between gap-[0.4em]" style={line}>
           <span ref={timer} className="font-semibold tabular-nums" style={{ fontSize: fit.timerFontPx }} data-testid="kiosk-timer" />
           {/* right-to-left so that a number too long for the tile loses its first digits, not its last */}

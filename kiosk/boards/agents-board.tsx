@@ -4,7 +4,7 @@
  * the set of tiles or the totals change (checked on the shared clock's tick); each tile follows its own
  * extension actor (STYLE 6), and timers are painted without renders (timer-painter.ts).
  */
-import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useKioskText } from '../kiosk-text-context';
 import { shownStatus } from '../../domain/agents';
 import { statusCode } from '../../machines/extension-machine';
@@ -16,11 +16,16 @@ import { fitTiles, type FitResult } from '../layout/auto-fit';
 import type { KioskLive } from '../live/kiosk-live';
 import { useFloorReading } from '../live/use-floor-reading';
 import { AgentTile } from './agent-tile';
-import { CanvasFloor } from './canvas-floor';
 import { agentsOverview, pageAt, sameNumbers, STATUS_ORDER, type AgentsOverview } from './agents-overview';
 
 /** The state icon beside the number takes about two digits' width (0.8 em + gap). */
 const ICON_CHARS = 2;
+
+/**
+ * The canvas floor is a chunk of its own (kiosk route budget, tests/kiosk/kiosk-bundle-budget.test.ts):
+ * loaded when a floor first needs it, in the tens of milliseconds from the TV's own server.
+ */
+const CanvasFloor = lazy(() => import('./canvas-floor'));
 
 /** An overflowing floor (only with a large minimum font) shows its pages in turn. */
 export const AGENTS_PAGE_MS = 10_000;
@@ -50,21 +55,24 @@ function useAgentsOverview(live: KioskLive, hideOffline: boolean): AgentsOvervie
 }
 
 /**
- * The auto-fit with room for the state icon beside the number; a floor too big for that (about 1,800
- * tiles at 1080p) gets the number alone across the tile, so that every tile still fits one screen.
- * Such a tile shows its state by colour, and the strip of totals above names every colour with its
- * icon. The icon used to go in the tile's corner, but at about 8 px under the digits it cannot be read
- * from across a floor, and drawing it cost a third of the frame rate (bench:wallboard, 2,000 tiles:
- * 33 fps with corner icons, the icons that had never been drawn until 2026-11-27, see
- * status-icon-images.tsx). Those floors are drawn on one canvas (canvas-floor.tsx, tile-canvas.ts):
- * a tile with the number alone is all a canvas needs to draw, and such a floor is where the DOM's
- * rendering steps cost the most.
+ * Which tiles and where they are drawn. DOM tiles (agent-tile.tsx) with the state icon beside the number
+ * while the auto-fit finds room for the tile's every line (`full`, up to about 270 tiles at 1080p and 4K);
+ * every denser floor on one canvas (canvas-floor.tsx, tile-canvas.ts) with the auto-fit's dense reading
+ * (`names`, H-PERF-01 H-PERF-02; never `full`, whose other party and icon the canvas does not draw): the
+ * number with the timer and the name while they fit, the number and the name (to about 1,400 tiles at
+ * 1080p, every floor up to 2,000 at 4K), the number alone beyond. A canvas tile shows its state
+ * by colour, and the strip of totals above names every colour with its icon: an icon beside the number
+ * takes two digits' room that the name and the number need, and an icon in the tile's corner, at about
+ * 8 px under the digits, could not be read from across a floor (and drawing it cost a third of the frame
+ * rate at 2,000 DOM tiles, see status-icon-images.tsx). The canvas, because its floors are where the
+ * DOM's rendering steps cost the most (tile-canvas.ts: 500 DOM tiles on a 4× slower CPU held 33 fps).
  */
-function fitBoard(width: number, height: number, count: number, numberChars: number): { fit: FitResult; iconInline: boolean } {
-  const base = { width, height, count, headerHeight: 0 };
+function fitBoard(width: number, height: number, count: number, numberChars: number): { fit: FitResult; canvas: boolean } {
+  const base = { width, height, count, headerHeight: 0, names: true };
   const inline = fitTiles({ ...base, numberChars: numberChars + ICON_CHARS });
-  if (!inline.overflow) return { fit: inline, iconInline: true };
-  return { fit: fitTiles({ ...base, numberChars }), iconInline: false };
+  // the DOM tile's readings; `compact` only where no dense reading fits (a far larger minimum font)
+  if (!inline.overflow && (inline.detail === 'full' || inline.detail === 'compact')) return { fit: inline, canvas: false };
+  return { fit: fitTiles({ ...base, numberChars, full: false }), canvas: true };
 }
 
 /**
@@ -89,19 +97,17 @@ export function rowsOf<T>(items: readonly T[], columns: number): T[][] {
 interface TileRowProps {
   numbers: readonly string[];
   fit: FitResult;
-  iconInline: boolean;
 }
 
-const sameRow = (a: TileRowProps, b: TileRowProps) =>
-  a.fit === b.fit && a.iconInline === b.iconInline && sameNumbers(a.numbers, b.numbers);
+const sameRow = (a: TileRowProps, b: TileRowProps) => a.fit === b.fit && sameNumbers(a.numbers, b.numbers);
 
-const TileRow = memo(function TileRow({ numbers, fit, iconInline }: TileRowProps) {
+const TileRow = memo(function TileRow({ numbers, fit }: TileRowProps) {
   return (
     <div className="flex" style={{ gap: fit.gap, height: fit.tileHeight }}>
       {rowsOf(numbers, PAINT_GROUP_TILES).map((group) => (
         <div key={group[0]} className="kiosk-paint-group flex" style={{ gap: fit.gap }}>
           {group.map((number) => (
-            <AgentTile key={number} number={number} fit={fit} iconInline={iconInline} />
+            <AgentTile key={number} number={number} fit={fit} />
           ))}
         </div>
       ))}
@@ -161,15 +167,17 @@ export function AgentsBoard() {
       <div ref={area} className="relative min-h-0 flex-1">
         {overview.visible.length === 0 ? (
           <div className="flex h-full items-center justify-center text-[4vh] text-k-muted">{t('kiosk.agents.empty')}</div>
-        ) : fit && layout && !layout.iconInline ? (
+        ) : fit && layout?.canvas ? (
           <div className="flex h-full items-center justify-center">
-            <CanvasFloor numbers={shown} fit={fit} />
+            <Suspense fallback={null}>
+              <CanvasFloor numbers={shown} fit={fit} />
+            </Suspense>
           </div>
         ) : fit ? (
           <div className="flex h-full items-center justify-center">
             <div className="flex flex-col" style={rowsStyle}>
               {rowsOf(shown, fit.columns).map((numbers) => (
-                <TileRow key={numbers[0]} numbers={numbers} fit={fit} iconInline={layout?.iconInline ?? true} />
+                <TileRow key={numbers[0]} numbers={numbers} fit={fit} />
               ))}
             </div>
           </div>

@@ -1,14 +1,16 @@
 /**
- * The Agents board's tiles on one canvas, for the densest floors (agents-board.tsx, tile-canvas.ts):
+ * The Agents board's tiles on one canvas, for the dense floors (agents-board.tsx, tile-canvas.ts):
  * the tiles are drawn where the DOM rows would put them; each tile's extension actor redraws its tile
- * when its state changes. The canvas is sized in device pixels, so the numbers stay sharp on a TV.
+ * when its state changes, and the board's timer painter its timer. The canvas is sized in device
+ * pixels, so the numbers stay sharp on a TV. A chunk of its own, loaded by the first dense floor
+ * (agents-board.tsx): a wall of a few dozen extensions never needs it.
  */
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useKiosk } from '../app/kiosk-context';
 import type { FitResult } from '../layout/auto-fit';
 import { useKioskText } from '../kiosk-text-context';
 import { sameNumbers } from './agents-overview';
-import { createCanvasFloor, floorSize, statusColours } from './tile-canvas';
+import { createCanvasFloor, floorShows, floorSize, statusColours } from './tile-canvas';
 
 interface CanvasFloorProps {
   numbers: readonly string[];
@@ -40,6 +42,7 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       fontFamily: style.fontFamily,
       pixelRatio: ratio,
       probe: live.probe,
+      painter: live.painter,
       now: () => live.now(),
     });
     const subscriptions = numbers.map((number, index) => {
@@ -48,11 +51,13 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       floor.paint(index, number, actor.getSnapshot());
       return actor.subscribe((snapshot) => floor.paint(index, number, snapshot));
     });
+    // the first drawing now, before the browser shows the resized (cleared) canvas; changes then once a frame
+    floor.flush();
     return () => {
       for (const subscription of subscriptions) subscription?.unsubscribe();
       floor.dispose();
     };
-  }, [numbers, fit, members, size.width, size.height, live.probe, live]);
+  }, [numbers, fit, members, size.width, size.height, live.probe, live.painter, live]);
 
   return (
     <canvas
@@ -67,6 +72,11 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       data-tile-width={fit.tileWidth}
       data-tile-height={fit.tileHeight}
       data-gap={fit.gap}
+      // the auto-fit's reading and what every tile shows besides its colour (bench:wallboard prints it)
+      data-detail={fit.detail}
+      data-shows={floorShows(fit)}
     />
   );
 }, sameFloor);
+
+export default CanvasFloor;

@@ -152,6 +152,12 @@ describe('H-PERF-01 H-PERF-02 bench:wallboard prints each figure beside the spec
     expect(row(resultRows(t, figures(59.4, 45, canvas)), 'frames per second').met).toBe(false);
     // a canvas that says it draws the full tile has names
     expect(tilesShow({ ...canvas, canvasDetail: 'full' })).toEqual({ name: true, timer: true });
+    // the dense readings (kiosk/layout/auto-fit.ts): what the canvas says it draws wins over its reading
+    expect(tilesShow({ ...canvas, canvasDetail: 'name' })).toEqual({ name: true, timer: false });
+    expect(tilesShow({ ...canvas, canvasDetail: 'name-timer' })).toEqual({ name: true, timer: true });
+    expect(tilesShow({ ...canvas, canvasDetail: 'name-timer', canvasShows: 'number name' })).toEqual({ name: true, timer: false });
+    const named = resultRows(t, figures(60, 40, { ...canvas, canvasDetail: 'name', canvasShows: 'number name' }));
+    expect(row(named, 'every tile shows')).toMatchObject({ measured: 'number, name (2000 on a canvas, detail name)', met: true });
   });
 
   it('H-PERF-01 H-PERF-02 the spec runs print long tasks and the heap without a target; the kiosk route JS keeps its size target in every run', () => {
