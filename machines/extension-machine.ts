@@ -249,6 +249,28 @@ export function reduceExtension(snapshot: ExtensionSnapshot | undefined, event: 
   return event.type === 'SNAPSHOT' ? initialTransition(extensionMachine, { extension: event.extension })[0] : undefined;
 }
 
+/**
+ * Whether sending `event` to an actor in `snapshot` can change what it holds. False only for a call push
+ * (RINGING, CALL_CONNECTED, DEVICE_STATE) that no rule of the current state takes, or whose rule keeps
+ * the state and leaves every field as it is (a DeviceStateChanged repeating the Ringing or CallConnected
+ * before it): the actor would step to an equal snapshot and wake its observers (a tile each) for nothing.
+ * The live feed skips those (streams/live-feed.ts): about half the call pushes on a busy floor.
+ * Same rules as the machine's own transitions (each state's SHOWN_RULES, first match wins).
+ */
+export function changesExtension(snapshot: ExtensionSnapshot, event: ExtensionEvent): boolean {
+  if (event.type !== 'RINGING' && event.type !== 'CALL_CONNECTED' && event.type !== 'DEVICE_STATE') return true;
+  const state = snapshot.value as ExtensionStateName | 'sync';
+  if (snapshot.status !== 'active' || state === 'sync') return true;
+  const { context } = snapshot;
+  if (!isMine(context, event)) return false;
+  const rule = SHOWN_RULES[state][event.type]?.find((candidate) => ruleTakes(candidate, event));
+  if (rule === undefined) return false;
+  if (rule.target !== undefined) return true;
+  const update = shownUpdate(rule.update)(context, event);
+  for (const key of Object.keys(update) as (keyof typeof update)[]) if (!Object.is(update[key], context[key])) return true;
+  return false;
+}
+
 /** Agent presence for wallboard counts: online and hangup (the call just ended) are free, 0 offline, the rest busy. */
 export type Presence = 'free' | 'busy' | 'offline';
 export function presenceOf(status: ExtStatus): Presence {

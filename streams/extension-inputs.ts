@@ -59,13 +59,33 @@ const parties = (caller: string, receiver: string) => (caller === receiver ? [ca
 
 const numberOf = (e: ExtensionEvent) => (e.type === 'SNAPSHOT' ? e.extension.number : e.number);
 
-/** The flat input of the registry machine: snapshots whole, everything else per extension. */
+const NONE: readonly RegistryEvent[] = [];
+
+/**
+ * The flat input of the registry machine: snapshots whole, everything else per extension. Each push's
+ * events are emitted in a loop: `mergeMap` over the array subscribed an inner observable per push, a
+ * third of the stream's cost at 600 pushes a second (bench:wallboard --profile, cheap-500).
+ */
 export function registryEvents(events$: Observable<HubEvent>, corpId: number): Observable<RegistryEvent> {
-  return events$.pipe(
-    filter(ofCorp(corpId)),
-    mergeMap((event): RegistryEvent[] =>
-      event.name === 'AllExtensions' ? [{ type: 'EXTENSIONS', snapshot: event.payload }] : extensionEventsFromHub(event),
-    ),
+  const toRegistry = (event: HubEvent): readonly RegistryEvent[] => {
+    if (event.payload.corpId !== corpId) return NONE;
+    return event.name === 'AllExtensions' ? [{ type: 'EXTENSIONS', snapshot: event.payload }] : extensionEventsFromHub(event);
+  };
+  return new Observable<RegistryEvent>((subscriber) =>
+    events$.subscribe({
+      next: (event) => {
+        let out: readonly RegistryEvent[];
+        try {
+          out = toRegistry(event);
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        for (const registryEvent of out) subscriber.next(registryEvent);
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    }),
   );
 }
 

@@ -159,18 +159,24 @@ export function parseHubRecord(record: unknown): ParsedRecord {
  * (a throwing callback is swallowed: reporting must not break the feed).
  */
 export function toTypedEvents(raw$: Observable<unknown>, onMalformed?: (malformed: MalformedRecord) => void): Observable<HubEvent> {
-  return raw$.pipe(
-    map(parseHubRecord),
-    filter((r): r is Extract<ParsedRecord, { ok: true }> => {
-      if (r.ok) return true;
-      try {
-        onMalformed?.(r.malformed);
-      } catch {
-        // a reporter's failure is not the feed's failure
-      }
-      return false;
+  // one subscriber, not map + filter + map: every push of the firehose passes here
+  return new Observable<HubEvent>((subscriber) =>
+    raw$.subscribe({
+      next: (record) => {
+        const parsed = parseHubRecord(record);
+        if (parsed.ok) {
+          subscriber.next(parsed.event);
+          return;
+        }
+        try {
+          onMalformed?.(parsed.malformed);
+        } catch {
+          // a reporter's failure is not the feed's failure
+        }
+      },
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
     }),
-    map((r) => r.event),
   );
 }
 

@@ -14,12 +14,12 @@
 import { createActor } from 'xstate';
 import { BehaviorSubject, distinctUntilChanged, filter, map, scan, shareReplay, skip, startWith, asyncScheduler, type Observable, type SchedulerLike, type Subscription } from 'rxjs';
 import type { LiveQueue } from '../domain/realtime';
-import type { ExtensionActorRef } from '../machines/extension-machine';
-import { extensionRegistryMachine, routeToExtension, type ExtensionRegistryRef } from '../machines/extension-registry';
+import { changesExtension, type ExtensionActorRef } from '../machines/extension-machine';
+import { extensionRegistryMachine, routeToExtension, type ExtensionRegistryRef, type RegistryEvent } from '../machines/extension-registry';
 import { clock$ as sharedClock } from './clock';
 import { connectionHealth, type ConnectionHealth, type HubConnectionState } from './connection-health';
 import { registryEvents } from './extension-inputs';
-import { isPush, ofCorp, type HubEvent } from './hub-events';
+import type { HubEvent, HubEventOf } from './hub-events';
 import { reduceQueues } from './live-queues';
 import { queueStats, type QueueStats } from './queue-stats';
 
@@ -32,8 +32,7 @@ export const SKEW_IGNORE_MS = 2000;
  */
 export function serverSkew(events$: Observable<HubEvent>, corpId: number, localNow: () => number): Observable<number> {
   return events$.pipe(
-    filter(ofCorp(corpId)),
-    filter(isPush('AllExtensions')),
+    filter((event): event is HubEventOf<'AllExtensions'> => event.name === 'AllExtensions' && event.payload.corpId === corpId),
     map((event) => {
       const measured = event.payload.ts - localNow();
       return Math.abs(measured) < SKEW_IGNORE_MS ? 0 : measured;
@@ -99,7 +98,16 @@ export function createLiveFeed(options: LiveFeedOptions): LiveFeed {
     map(() => now()),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  subscriptions.push(registryEvents(events$, corpId).subscribe((event) => routeToExtension(registry, event)));
+  // a call push that would leave its extension as it is (changesExtension) is not sent: the actor would
+  // step to an equal snapshot and wake its tile for nothing
+  const route = (event: RegistryEvent) => {
+    if (event.type !== 'EXTENSIONS' && event.type !== 'SNAPSHOT' && event.corpId === corpId) {
+      const ref = registry.getSnapshot().context.extensions[event.number];
+      if (ref !== undefined && !changesExtension(ref.getSnapshot(), event)) return;
+    }
+    routeToExtension(registry, event);
+  };
+  subscriptions.push(registryEvents(events$, corpId).subscribe(route));
 
   const queues$ = events$.pipe(
     scan((acc: readonly LiveQueue[], event) => reduceQueues(acc, event, corpId), []),

@@ -3,6 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { EXT_STATUS, LIMITS, type ExtStatus } from '../../domain';
 import {
   HANGUP_DISPLAY_MS,
+  changesExtension,
   elapsedMs,
   extensionMachine,
   formatTimer,
@@ -10,7 +11,9 @@ import {
   reduceExtension,
   statusCode,
   timerStart,
+  type ExtensionEvent,
   type ExtensionInput,
+  type ExtensionSnapshot,
 } from '../../machines/extension-machine';
 import { CORP, OTHER_CORP, ev, ext } from './fixtures';
 
@@ -243,6 +246,45 @@ describe('extension machine: pure steps for aggregates', () => {
     expect(c.context.history).toHaveLength(1);
     // foreign events leave it as it was
     expect(reduceExtension(c, ev.device(EXT_STATUS.offline, { corpId: OTHER_CORP }))!.context).toEqual(c.context);
+  });
+
+  it('B-PNL-17 B-PNL-20 B-PNL-21 changesExtension says false exactly when a call push leaves state and context as they were', () => {
+    // few peers, calls, times and codes, so that pushes repeat what the extension already holds
+    let seed = 12345;
+    const pick = <T>(items: readonly T[]): T => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return items[seed % items.length]!;
+    };
+    const peers = ['5551234', '202'];
+    const ats = [10_000, 20_000];
+    const push = (): ExtensionEvent =>
+      pick([
+        () => ev.ringing({ role: pick(['caller', 'receiver'] as const), peer: pick(peers), callId: pick(['c1', 'c2']), at: pick(ats) }),
+        () => ev.connected({ peer: pick(peers), callId: pick(['c1', 'c2']), at: pick(ats) }),
+        () =>
+          ev.device(pick([0, 1, 2, 3, 4, 5] as ExtStatus[]), {
+            at: pick(ats),
+            ...pick([{}, { callStart: pick([null, 10_000]) }]),
+            ...pick([{}, { peer: pick([null, ...peers]) }]),
+            ...pick([{}, { listening: pick([null, 'listen'] as const) }]),
+          }),
+        () => ev.hangup({ callId: pick(['c1', 'c2']), at: pick(ats) }),
+        () => ev.device(EXT_STATUS.online, { corpId: OTHER_CORP }),
+      ])();
+    let snapshot: ExtensionSnapshot = reduceExtension(undefined, ev.snapshot(ext('201')))!;
+    let unchanged = 0;
+    for (let i = 0; i < 3000; i++) {
+      const event = push();
+      const next = reduceExtension(snapshot, event)!;
+      const same = next.value === snapshot.value && JSON.stringify(next.context) === JSON.stringify(snapshot.context);
+      if (event.type === 'HANGUP') expect(changesExtension(snapshot, event)).toBe(true);
+      else expect(changesExtension(snapshot, event), `${JSON.stringify(event)} in ${String(snapshot.value)}`).toBe(!same);
+      if (!changesExtension(snapshot, event)) unchanged++;
+      snapshot = next;
+    }
+    // the walk meets both answers often
+    expect(unchanged).toBeGreaterThan(300);
+    expect(unchanged).toBeLessThan(2700);
   });
 
   it('presence for wallboard agent counts: online and hangup free, offline offline, the rest busy', () => {
