@@ -238,6 +238,9 @@ async function main(): Promise<number> {
       tilesAtEnd = await collect(live.page);
       counters = await readCounters(live.page);
       tileContent = await readTileContent(live.page);
+      // what the board looked like at the window's end, to see what "every tile shows" counted (taken after the window)
+      const shot = path.join(path.dirname(cfg.out), 'wallboard-end.png');
+      if (await live.page.screenshot({ path: shot }).then(() => true, () => false)) console.log(`the board at the end of the window: ${path.relative(process.cwd(), shot)}`);
       if (cfg.trace) {
         const traceFile = path.join(path.dirname(cfg.out), 'wallboard-trace.json');
         const { top, longTasks, threads } = await stopTrace(live.cdp, traceFile);
