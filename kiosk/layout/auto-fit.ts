@@ -188,23 +188,31 @@ interface Best {
   tile: Tile;
 }
 
-/** The grid with the largest main number for n tiles; ties → larger tile, then fewer empty cells. */
-function bestGrid(n: number, p: Params): Best {
-  let best: Best | null = null;
+/** The grids worth trying for n tiles: each row count once, with the fewest columns that give it (more columns only narrow the tiles). */
+function* candidateGrids(n: number): Generator<{ columns: number; rows: number }> {
   for (let columns = 1; columns <= n; columns++) {
     const rows = Math.ceil(n / columns);
-    // the same rows with more columns only narrows the tiles
     if (columns > 1 && Math.ceil(n / (columns - 1)) === rows) continue;
-    const tile = tileFor(columns, rows, p);
-    if (
-      best === null ||
-      tile.font > best.tile.font ||
-      (tile.font === best.tile.font &&
-        (tile.w * tile.h > best.tile.w * best.tile.h ||
-          (tile.w * tile.h === best.tile.w * best.tile.h && columns * rows < best.columns * best.rows)))
-    ) {
-      best = { columns, rows, tile };
-    }
+    yield { columns, rows };
+  }
+}
+
+/** Whether `candidate` beats `best`: the larger main number; ties → larger tile, then fewer empty cells. */
+function beats(candidate: Best, best: Best | null): boolean {
+  if (best === null) return true;
+  const a = candidate.tile;
+  const b = best.tile;
+  if (a.font !== b.font) return a.font > b.font;
+  if (a.w * a.h !== b.w * b.h) return a.w * a.h > b.w * b.h;
+  return candidate.columns * candidate.rows < best.columns * best.rows;
+}
+
+/** The grid with the largest main number for n tiles (ties as `beats`). */
+function bestGrid(n: number, p: Params): Best {
+  let best: Best | null = null;
+  for (const { columns, rows } of candidateGrids(n)) {
+    const candidate = { columns, rows, tile: tileFor(columns, rows, p) };
+    if (beats(candidate, best)) best = candidate;
   }
   return best ?? { columns: 1, rows: 1, tile: tileFor(1, 1, p) };
 }
@@ -302,22 +310,12 @@ function fullFont(w: number, h: number, p: Params): number {
 /** The grid with the largest number among those whose tile holds a reading (`fontOf` > 0 and ≥ the minimum); ties as bestGrid's; null when none. */
 function bestGridFor(n: number, p: Params, fontOf: (w: number, h: number) => number): Best | null {
   let best: Best | null = null;
-  for (let columns = 1; columns <= n; columns++) {
-    const rows = Math.ceil(n / columns);
-    if (columns > 1 && Math.ceil(n / (columns - 1)) === rows) continue;
+  for (const { columns, rows } of candidateGrids(n)) {
     const shape = tileFor(columns, rows, p);
     if (shape.w === 0) continue;
-    const tile = { ...shape, font: fontOf(shape.w, shape.h) };
-    if (tile.font < p.minFont) continue;
-    if (
-      best === null ||
-      tile.font > best.tile.font ||
-      (tile.font === best.tile.font &&
-        (tile.w * tile.h > best.tile.w * best.tile.h ||
-          (tile.w * tile.h === best.tile.w * best.tile.h && columns * rows < best.columns * best.rows)))
-    ) {
-      best = { columns, rows, tile };
-    }
+    const candidate = { columns, rows, tile: { ...shape, font: fontOf(shape.w, shape.h) } };
+    if (candidate.tile.font < p.minFont) continue;
+    if (beats(candidate, best)) best = candidate;
   }
   return best;
 }
