@@ -5,7 +5,7 @@
  * demo's 202 has its Spy option on; 237 and 238 are in no queue, so the queues leave them free.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectSnackbar, hangUpCallsOf, login, retireScreen, saveScreen } from './helpers';
+import { expectSnackbar, hangUpCallsOf, login, retireScreen, saveScreen, attemptName } from './helpers';
 
 async function signIn(page: Page, nick: string): Promise<string> {
   await login(page, 'acme', nick);
@@ -77,7 +77,7 @@ test('G-SPY-01 G-SPY-02 G-SPY-05 G-PRM-01 a supervisor listens to 202\'s call fr
   test.setTimeout(240_000);
   const token = await signIn(page, 'admin');
   // the wall: an Agents board on a TV of its own, open before the leg starts
-  const created = await page.request.post('/api/v1/kiosk', { data: { name: 'E2E spy wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false }, headers: { Authorization: `Bearer ${token}` } });
+  const created = await page.request.post('/api/v1/kiosk', { data: { name: attemptName('E2E spy wall'), boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false }, headers: { Authorization: `Bearer ${token}` } });
   expect(created.ok(), await created.text()).toBe(true);
   const screen = (await created.json()) as { id: number; key: string };
   const wall = await browser.newPage({ viewport: { width: 1920, height: 1080 } });

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
@@ -72,4 +72,14 @@ export async function hangUpCallsOf(page: Page, number: string): Promise<void> {
 export async function retireScreen(request: APIRequestContext, token: string, id: number): Promise<void> {
   const res = await request.delete(`/api/v1/kiosk/${id}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * A name a test gives what it makes, different on CI's retry: a first attempt that failed before its
+ * clean-up leaves its kiosk screen behind, and a retry that made one of the same name met the 406
+ * duplicate instead of the failure it was retried to show.
+ */
+export function attemptName(name: string): string {
+  const { retry } = test.info();
+  return retry === 0 ? name : `${name} (retry ${retry})`;
 }

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { TICKER_RULES } from '../../domain/kiosk-fleet';
-import { login, PASSWORD, saveScreen } from './helpers';
+import { login, PASSWORD, saveScreen, attemptName } from './helpers';
 
 async function apiToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/v1/login', { data: { nick: 'admin', pass: PASSWORD, corpoName: 'acme' } });
@@ -16,7 +16,7 @@ async function apiToken(request: APIRequestContext): Promise<string> {
 
 test('H-FLEET-01 H-TICK-01 a TV reports live in the Kiosk screens list, and a message pushed from there shows on it as a ticker band within 1 s', async ({ page, browser, request }) => {
   const token = await apiToken(request);
-  const created = await request.post('/api/v1/kiosk', { data: { name: 'Fleet e2e wall', boards: ['agents'], secondsPerBoard: 3600 }, headers: { Authorization: `Bearer ${token}` } });
+  const created = await request.post('/api/v1/kiosk', { data: { name: attemptName('Fleet e2e wall'), boards: ['agents'], secondsPerBoard: 3600 }, headers: { Authorization: `Bearer ${token}` } });
   expect(created.ok(), await created.text()).toBe(true);
   const screen = (await created.json()) as { id: number; key: string };
 
@@ -82,7 +82,7 @@ test('H-NOC-01 a NOC screen rotates across the corps it names, one corp’s floo
   const corps = (await (await request.get('/api/v1/corp', { headers })).json()) as { id: number; url: string }[];
   const id = (url: string) => corps.find((c) => c.url === url)!.id;
   const created = await request.post('/api/v1/kiosk', {
-    data: { name: 'NOC wall', boards: ['agents'], secondsPerBoard: 5, noc: true, nocCorps: [id('acme'), id('globex')], corpId: id('supervisor') },
+    data: { name: attemptName('NOC wall'), boards: ['agents'], secondsPerBoard: 5, noc: true, nocCorps: [id('acme'), id('globex')], corpId: id('supervisor') },
     headers,
   });
   expect(created.ok(), await created.text()).toBe(true);
@@ -94,7 +94,7 @@ test('H-NOC-01 a NOC screen rotates across the corps it names, one corp’s floo
   const page = tv.getByTestId('kiosk-noc-page');
   await expect(page).toHaveAttribute('data-corp', 'acme', { timeout: 20_000 });
   await expect(tv.getByTestId('kiosk-health')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
-  await expect(tv.locator('header')).toContainText('NOC wall · Acme');
+  await expect(tv.locator('header')).toContainText(`${attemptName('NOC wall')} · Acme`);
   await expect(tv.locator('[data-testid="kiosk-tile"][data-number="201"]')).toBeVisible();
   await saveScreen(tv, 'kiosk-noc-acme');
   // the next page: globex's floor, over a connection of its own

@@ -8,7 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { colourName, parseRgb, type SpecColour } from '../src/ui/colour-names';
-import { PASSWORD } from './helpers';
+import { PASSWORD, attemptName } from './helpers';
 
 const FLOOR = 1900;
 const numbers = Array.from({ length: FLOOR }, (_, i) => String(1000 + i));
@@ -53,7 +53,7 @@ test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only 
     expect(bulk.ok(), (await bulk.text()).slice(0, 500)).toBe(true);
     expect(await bulk.json()).toEqual({ created: FLOOR });
 
-    const kiosk = await request.post('/api/v1/kiosk', { headers: inCorp, data: { name: 'Floor wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false } });
+    const kiosk = await request.post('/api/v1/kiosk', { headers: inCorp, data: { name: attemptName('Floor wall'), boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false } });
     expect(kiosk.ok(), await kiosk.text()).toBe(true);
     const screen = (await kiosk.json()) as { id: number; key: string };
 

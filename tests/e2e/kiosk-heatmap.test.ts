@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { KioskHeatmap } from '../../domain/kiosk-heatmap';
-import { PASSWORD, retireScreen, saveScreen } from './helpers';
+import { PASSWORD, retireScreen, saveScreen, attemptName } from './helpers';
 
 async function apiToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/v1/login', { data: { nick: 'admin', pass: PASSWORD, corpoName: 'acme' } });
@@ -17,7 +17,7 @@ async function apiToken(request: APIRequestContext): Promise<string> {
 test('H-HMAP-01 kiosk heatmap: agents by queues with the last hour’s calls, legend, readable type, light and dark', async ({ page, request }) => {
   const token = await apiToken(request);
   const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/v1/kiosk', { data: { name: 'E2E heatmap', boards: ['heatmap', 'agents'], secondsPerBoard: 3600 }, headers });
+  const created = await request.post('/api/v1/kiosk', { data: { name: attemptName('E2E heatmap'), boards: ['heatmap', 'agents'], secondsPerBoard: 3600 }, headers });
   expect(created.ok(), await created.text()).toBe(true);
   const screen = (await created.json()) as { id: number; key: string; boards: string[] };
   expect(screen.boards).toEqual(['heatmap', 'agents']);

@@ -5,7 +5,7 @@
  * test-results/screens.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, PASSWORD, saveScreen } from './helpers';
+import { login, PASSWORD, saveScreen, attemptName } from './helpers';
 
 const controlUrl = (path: string) => {
   const port = Number(process.env.E2E_PORT ?? 8181) + 1;
@@ -41,7 +41,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('kiosk: one tile per acme extension; a call rings then runs its timer; hung up from Active calls it goes back online', async ({ page, browser, request }) => {
   const token = await apiToken(request);
-  const screen = await createScreen(request, token, { name: 'E2E floor', boards: ['agents', 'queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true });
+  const screen = await createScreen(request, token, { name: attemptName('E2E floor'), boards: ['agents', 'queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`/kiosk/acme/${screen.id}?key=${encodeURIComponent(screen.key)}&lang=en`);
   await expect(page.getByTestId('kiosk-health')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
@@ -90,7 +90,7 @@ test('kiosk: one tile per acme extension; a call rings then runs its timer; hung
 
 test('kiosk: each board at 1920×1080 and 3840×2160 (screenshots)', async ({ page, request }) => {
   const token = await apiToken(request);
-  const screen = await createScreen(request, token, { name: 'E2E boards', boards: ['agents', 'queues', 'callers', 'trend'], secondsPerBoard: 3600 });
+  const screen = await createScreen(request, token, { name: attemptName('E2E boards'), boards: ['agents', 'queues', 'callers', 'trend'], secondsPerBoard: 3600 });
   for (const [width, height] of [
     [1920, 1080],
     [3840, 2160],
@@ -112,7 +112,7 @@ test('kiosk: each board at 1920×1080 and 3840×2160 (screenshots)', async ({ pa
 
 test('kiosk: a server restart shows RECONNECTING, then LIVE with fresh data and no page reload; a revoked key shows "screen revoked"', async ({ page, request }) => {
   const token = await apiToken(request);
-  const screen = await createScreen(request, token, { name: 'E2E restart', boards: ['agents'], secondsPerBoard: 60 });
+  const screen = await createScreen(request, token, { name: attemptName('E2E restart'), boards: ['agents'], secondsPerBoard: 60 });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto(`/kiosk/acme/${screen.id}?key=${encodeURIComponent(screen.key)}&lang=en`);
   await expect(page.getByTestId('kiosk-health')).toHaveAttribute('data-state', 'live', { timeout: 20_000 });
@@ -144,7 +144,7 @@ test('kiosk: a wrong key says the URL is not valid; a level 5 user who logs in n
   await expect(page.getByTestId('kiosk-invalid')).toBeVisible({ timeout: 15_000 });
 
   const token = await apiToken(request);
-  const screen = await createScreen(request, token, { name: 'E2E monitor', boards: ['queues', 'agents'], secondsPerBoard: 3600 });
+  const screen = await createScreen(request, token, { name: attemptName('E2E monitor'), boards: ['queues', 'agents'], secondsPerBoard: 3600 });
   await login(page, 'acme', 'wall');
   await page.goto('/acme/en/panel/kiosk');
   const open = page.getByTestId(`open-${screen.id}`);

@@ -5,7 +5,7 @@
  * kept in test-results/screens.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectSnackbar, login, openUserMenu, PASSWORD, retireScreen, saveScreen } from './helpers';
+import { expectSnackbar, login, openUserMenu, PASSWORD, retireScreen, saveScreen, attemptName } from './helpers';
 
 async function apiToken(request: APIRequestContext, nick = 'admin', corp = 'acme'): Promise<string> {
   const response = await request.post('/api/v1/login', { data: { nick, pass: PASSWORD, corpoName: corp } });
@@ -87,7 +87,7 @@ test('B-PNL-10 F-LIST-07 issue 13: removing a queue member asks first; Cancel ke
 test('issue 13: the kiosk footer leaves "Waiting for data" as soon as the first data is on the board', async ({ page, request }) => {
   const token = await apiToken(request);
   const created = await request.post('/api/v1/kiosk', {
-    data: { name: 'E2E footer', boards: ['queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true },
+    data: { name: attemptName('E2E footer'), boards: ['queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(created.ok(), await created.text()).toBe(true);
@@ -203,7 +203,7 @@ test('B-PNL-03 D-HOME-02 issue 13: panel cards, home stat cards and kiosk queue 
   await login(page, 'acme', 'admin');
   const token = await apiToken(request);
   const created = await request.post('/api/v1/kiosk', {
-    data: { name: 'E2E labels', boards: ['queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true },
+    data: { name: attemptName('E2E labels'), boards: ['queues'], secondsPerBoard: 3600, hideOffline: false, privacy: true },
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(created.ok(), await created.text()).toBe(true);

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, POSTGRES_URL } from './cluster-helpers';
-import { PASSWORD } from './helpers';
+import { PASSWORD, attemptName } from './helpers';
 import { throwawayDatabase } from '../server/fixtures/throwaway-database';
 
 let server: { base: string; child: ChildProcess; stop: () => Promise<void> } | null = null;
@@ -78,7 +78,7 @@ test('J-UX-03 with PBX=none the panel and the kiosk say no PBX is connected, nev
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const created = await page.request.post(`${base}/api/v1/kiosk`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'No PBX wall', boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false },
+    data: { name: attemptName('No PBX wall'), boards: ['agents'], secondsPerBoard: 3600, hideOffline: false, privacy: false },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const screen = (await created.json()) as { id: number; key: string };
