@@ -200,6 +200,8 @@ test('C-LF-04 C-LF-13 A-LOG-05 issue 13: the red preset colours the sign-in butt
 });
 
 test('B-PNL-03 D-HOME-02 issue 13: panel cards, home stat cards and kiosk queue tiles cut no label in en, es and pt (1920x1080, 1366x768)', async ({ page, browser, request }) => {
+  // 18 page loads (three screens, three languages, two sizes): a minute was too short on a loaded CI machine
+  test.setTimeout(180_000);
   await login(page, 'acme', 'admin');
   const token = await apiToken(request);
   const created = await request.post('/api/v1/kiosk', {

@@ -15,6 +15,7 @@ import { detailSearch, fetchFrom, meetingsByDay, monthGrid, monthOf, monthParam,
 import { EventChip } from './event-chip';
 import { MeetGate, MeetingsError, useNow, type MeetContext } from './meet-gate';
 import { MeetingDialog } from './meeting-dialog';
+import { useQuickSteps } from './use-quick-steps';
 
 /** Events shown in a month cell before "+N more" (the day view lists them all). */
 const CELL_EVENTS = 3;
@@ -47,23 +48,29 @@ function MonthView({ scope, softwareId }: MeetContext) {
   const weekdays = weeks[0].map((cell) => cell.date.toLocaleDateString(lang, { weekday: 'short' }));
   const here = `${entryPath('calendar')}?month=${monthParam(month)}`;
   const dayHref = (key: string) => paths.to(`${entryPath('dayCalendar')}/${key}`);
+  const step = useQuickSteps(month, monthParam);
   const go = (next: Month | null) => setSearch(next ? { month: monthParam(next) } : {}, { replace: true });
+  const shift = (delta: number) => go(step((from) => shiftMonth(from, delta)));
+  const toToday = () => {
+    step(() => monthOf(now));
+    go(null);
+  };
 
   return (
     <div className="flex flex-col gap-4" data-testid="calendar-screen">
       <Card className="flex flex-wrap items-center gap-3 px-4 py-3">
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" onClick={() => go(shiftMonth(month, -1))} aria-label={t('calendar.previousMonth')} title={t('calendar.previousMonth')} data-testid="calendar-prev">
+          <Button variant="ghost" size="icon" onClick={() => shift(-1)} aria-label={t('calendar.previousMonth')} title={t('calendar.previousMonth')} data-testid="calendar-prev">
             <ChevronLeft />
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => go(shiftMonth(month, 1))} aria-label={t('calendar.nextMonth')} title={t('calendar.nextMonth')} data-testid="calendar-next">
+          <Button variant="ghost" size="icon" onClick={() => shift(1)} aria-label={t('calendar.nextMonth')} title={t('calendar.nextMonth')} data-testid="calendar-next">
             <ChevronRight />
           </Button>
         </div>
         <h2 className="min-w-44 text-lg font-semibold capitalize" aria-live="polite" data-testid="calendar-title" data-month={monthParam(month)}>
           {title}
         </h2>
-        <Button variant="secondary" size="sm" onClick={() => go(null)} data-testid="calendar-today">
+        <Button variant="secondary" size="sm" onClick={toToday} data-testid="calendar-today">
           {t('calendar.today')}
         </Button>
         {meetings.isFetching ? <Spinner className="size-4 text-muted" label={t('common.loading')} /> : null}

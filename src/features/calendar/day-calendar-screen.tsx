@@ -17,6 +17,7 @@ import { addDays, dayKey, daySlots, detailSearch, fetchFrom, isInterval, isStart
 import { EventChip } from './event-chip';
 import { MeetGate, MeetingsError, useNow, type MeetContext } from './meet-gate';
 import { MeetingDialog, type MeetingStart } from './meeting-dialog';
+import { useQuickSteps } from './use-quick-steps';
 
 /**
  * The day view (spec 1 §2, E-CAL-02, E-CAL-04..06): the day of the route's `date` (today without
@@ -59,16 +60,18 @@ function DayView({ scope, softwareId }: MeetContext) {
     next.set(name, value);
     setSearch(next, { replace: true });
   };
+  const step = useQuickSteps(day, dayKey);
+  const goDay = (delta: number) => void navigate(dayHref(step((from) => addDays(from, delta))));
   const isToday = key === dayKey(now);
 
   return (
     <div className="flex flex-col gap-4" data-testid="day-calendar-screen">
       <Card className="flex flex-wrap items-center gap-3 px-4 py-3">
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon" onClick={() => void navigate(dayHref(addDays(day, -1)))} aria-label={t('calendar.previousDay')} title={t('calendar.previousDay')} data-testid="day-prev">
+          <Button variant="ghost" size="icon" onClick={() => goDay(-1)} aria-label={t('calendar.previousDay')} title={t('calendar.previousDay')} data-testid="day-prev">
             <ChevronLeft />
           </Button>
-          <Button variant="ghost" size="icon" onClick={() => void navigate(dayHref(addDays(day, 1)))} aria-label={t('calendar.nextDay')} title={t('calendar.nextDay')} data-testid="day-next">
+          <Button variant="ghost" size="icon" onClick={() => goDay(1)} aria-label={t('calendar.nextDay')} title={t('calendar.nextDay')} data-testid="day-next">
             <ChevronRight />
           </Button>
         </div>
