@@ -28,7 +28,10 @@ function counts(rows: QueueLogRow[], queuename: string, sl: number) {
   };
 }
 
-describe('queue counters', () => {
+// Each test simulates hours to a day of a busy corp in one go: 0.4-5 s alone, but past the 30 s hang guard on a
+// clean-clone CI whose two cores the browser tests and the other suites share (the zone-change test: 4.6 s alone,
+// over 30 s there). Two minutes is still a hang guard.
+describe('queue counters', { timeout: 120_000 }, () => {
   it("today's answered and abandoned counts equal the queue_log's over a simulated hour, for every strategy", async () => {
     const corp = busyCorp(2);
     const h = await harness({ seed: 41, corps: [corp] });
