@@ -286,7 +286,7 @@ describe.skipIf(skipReason !== null)('the generated dialplan routes calls and fo
     expect(await pbx.call(`${acme}_201`, 'acme-201', '203', 3000, audio), pbx.log()).toBe(0);
     let rows: (typeof voicemail.$inferSelect)[] = [];
     const left = () => t.db.select().from(voicemail).where(and(eq(voicemail.corpId, acme), eq(voicemail.mailbox, '203'), eq(voicemail.callerid, '201')));
-    await waitFor('the message in Callboard with its audio', async () => (rows = await left()).some((r) => r.recording !== ''), 8000, 200).catch(async (error: unknown) => {
+    await waitFor('the message in Callboard with its audio', async () => (rows = await left()).some((r) => r.recording !== ''), 20_000, 200).catch(async (error: unknown) => {
       throw new Error(`${(error as Error).message}; rows ${JSON.stringify(await left())}; Asterisk: ${pbx.log()}`);
     });
     const row = rows.find((r) => r.recording !== '')!;
@@ -295,7 +295,7 @@ describe.skipIf(skipReason !== null)('the generated dialplan routes calls and fo
     const played = await t.get(`/api/v1/voicemail/${row.id}/files/recording`, ADMIN);
     expect(played.statusCode).toBe(200);
     expect(readWav(played.rawPayload)?.durationSec).toBeGreaterThanOrEqual(1);
-  }, 30_000);
+  }, 60_000);
 
   it('a ringall queue with two phones: Asterisk writes a cdr row per member it rang, Callboard keeps one per call (answered by one, or abandoned)', async () => {
     const free = (n: string) => new RegExp(`PJSIP/${acme}_${n}\\).*Not in use`).test(pbx.rx(`queue show ${acme}_${salesId}`));
