@@ -63,6 +63,8 @@ interface BrowserFigures {
   longTaskTotalMs: number;
   longTaskObserver: string;
   latency: ReturnType<typeof summarise>;
+  /** event ts → the page handled the push (parsed, stepped), before drawing */
+  handledLatency: ReturnType<typeof summarise>;
   heapStartBytes: number;
   heapEndBytes: number;
   heapGrowthPct: number;
@@ -203,11 +205,13 @@ async function main(): Promise<number> {
     const serverCpu0 = treeCpuSeconds(srv.pid);
     const browserCpu0 = browserCpu();
     const latencies: number[] = [];
+    const handled: number[] = [];
     // the board may page its tiles (auto-fit): the tile counts seen, once a second
     const tilesSeen = { min: Infinity, max: 0 };
     const collect = async (page: KioskPage['page']) => {
       const got = await drain(page);
       latencies.push(...got.latencies);
+      handled.push(...got.handled);
       tilesSeen.min = Math.min(tilesSeen.min, got.tiles);
       tilesSeen.max = Math.max(tilesSeen.max, got.tiles);
       return got.tiles;
@@ -299,6 +303,7 @@ async function main(): Promise<number> {
         longTaskTotalMs: counters.longTaskTotalMs,
         longTaskObserver: counters.observer,
         latency: summarise(latencies),
+        handledLatency: summarise(handled),
         heapStartBytes: heapStart,
         heapEndBytes: heapEnd,
         heapGrowthPct: ((heapEnd - heapStart) / heapStart) * 100,
@@ -344,6 +349,10 @@ async function main(): Promise<number> {
           `${b.tilesMax < cfg.extensions ? '; the board pages them' : ''}); ${b.latency.n} latency samples ` +
           `(${f(b.latency.n / seconds, 0)}/s, ${b.latency.negative} negative), max ${f(b.latency.max, 0)} ms; longest frame gap ${f(b.maxFrameGapMs, 0)} ms; ` +
           `long tasks ${b.longTasks} totalling ${f(b.longTaskTotalMs, 0)} ms`,
+      );
+      console.log(
+        `the page handled the state changes (event ts → parsed and stepped, before drawing): p50 ${f(b.handledLatency.p50, 1)} ms, p90 ${f(b.handledLatency.p90, 1)} ms, ` +
+          `p99 ${f(b.handledLatency.p99, 1)} ms, max ${f(b.handledLatency.max, 0)} ms (${b.handledLatency.n} samples); to the frame p90 ${f(b.latency.p90, 1)} ms`,
       );
       console.log(`the page's hub connection received ${f(b.hubRecordsPerSec, 0)} records/s in ${f(b.hubFramesPerSec, 0)} frames/s, ${f(b.hubKBPerSec, 0)} kB/s`);
       console.log(`kiosk route JS (${f(b.jsBytes / 1000, 1)} kB raw, ${f(b.jsGzipBytes / 1000, 1)} kB gzip -9):`);

@@ -187,11 +187,11 @@ export async function waitReady(kiosk: KioskPage, timeoutMs: number, url: string
 
 export const tilesOf = (page: Page): Promise<number> => page.evaluate(() => (window as unknown as { __kioskBench: { tiles: number } }).__kioskBench.tiles);
 
-/** the latencies since the last drain, and the tiles on the board now (one round trip) */
-export const drain = (page: Page): Promise<{ latencies: number[]; tiles: number }> =>
+/** the latencies since the last drain (to the frame, and to the page handling the push), and the tiles on the board now (one round trip) */
+export const drain = (page: Page): Promise<{ latencies: number[]; handled: number[]; tiles: number }> =>
   page.evaluate(() => {
-    const b = (window as unknown as { __kioskBench: { drain(): number[]; tiles: number } }).__kioskBench;
-    return { latencies: b.drain(), tiles: b.tiles };
+    const b = (window as unknown as { __kioskBench: { drain(): number[]; drainHandled(): number[]; tiles: number } }).__kioskBench;
+    return { latencies: b.drain(), handled: b.drainHandled(), tiles: b.tiles };
   });
 
 export const resetCounters = (page: Page): Promise<void> => page.evaluate(() => (window as unknown as { __wallboardBench: { reset(): void } }).__wallboardBench.reset());

@@ -63,7 +63,7 @@ interface TraceEvent {
 
 /** `--trace`: the renderer main thread's time by trace event (style, layout, paint, script, ...). */
 export async function startTrace(cdp: CDPSession): Promise<void> {
-  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
+  await cdp.send('Tracing.start', { categories: process.env.BENCH_TRACE_CATEGORIES ?? 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' } as never);
 }
 
 /** One main-thread task of 50 ms or more in the trace, with the time of its direct children by name. */

@@ -11,7 +11,7 @@ import { fromPromise } from 'xstate';
 import { deepEqual } from '../../streams/deep-equal';
 import { kioskSessionMachine, type KioskSessionGrant } from '../../machines/kiosk-session-machine';
 import type { KioskUrl } from '../kiosk-url';
-import { installBenchProbe } from '../live/bench-probe';
+import type { BenchProbe } from '../live/probe';
 import { createKioskLive, type KioskLive } from '../live/kiosk-live';
 import { exchangeKiosk } from '../session/exchange';
 import { KioskContext, type KioskContextValue } from './kiosk-context';
@@ -63,15 +63,23 @@ function KioskLiveScope({ url, grant, session }: { url: KioskUrl; grant: KioskSe
   const corpId = grant.corpId;
   const [live, setLive] = useState<KioskLive | null>(null);
   useEffect(() => {
-    const created = createKioskLive({
-      corpId,
-      token,
-      onConnectionLost: () => session.send({ type: 'CHECK' }),
-      probe: url.bench ? installBenchProbe() : undefined,
-    });
-    setLive(created);
+    let created: KioskLive | null = null;
+    let disposed = false;
+    const start = (probe?: BenchProbe) => {
+      if (disposed) return;
+      created = createKioskLive({ corpId, token, onConnectionLost: () => session.send({ type: 'CHECK' }), probe });
+      setLive(created);
+    };
+    // the benchmark's probe is a chunk of its own: a TV never downloads it
+    if (url.bench) {
+      import('../live/bench-probe').then(
+        ({ installBenchProbe }) => start(installBenchProbe()),
+        (error: unknown) => console.error('kiosk: the benchmark probe did not load', error),
+      );
+    } else start();
     return () => {
-      void created.dispose();
+      disposed = true;
+      if (created) void created.dispose();
     };
   }, [corpId, token, session, url.bench]);
 

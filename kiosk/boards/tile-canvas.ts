@@ -27,7 +27,7 @@ import type { ExtensionSnapshot } from '../../machines/extension-machine';
 import { STATUS_LOOK, statusLook, type StatusTone } from '../../src/ui/ext-status';
 import { fitName } from '../format';
 import { DENSE_TILE, densePadding, showsName, showsTimer, type FitResult } from '../layout/auto-fit';
-import type { BenchProbe } from '../live/bench-probe';
+import type { BenchProbe } from '../live/probe';
 import type { TimerPainter, TimerTarget } from '../live/timer-painter';
 import { shownByEvent, tileView } from './tile-painter';
 

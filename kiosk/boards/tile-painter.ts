@@ -17,7 +17,7 @@ import type { SpyMode } from '../../domain/realtime';
 import { EXT_STATUS, type ExtStatus } from '../../domain/realtime';
 import { statusCode, type ExtensionSnapshot } from '../../machines/extension-machine';
 import { statusLook } from '../../src/ui/ext-status';
-import type { BenchProbe } from '../live/bench-probe';
+import type { BenchProbe } from '../live/probe';
 import type { TimerPainter, TimerTarget } from '../live/timer-painter';
 import { fitName, maskParty } from '../format';
 import { iconVar } from './status-icon-images';

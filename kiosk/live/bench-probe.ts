@@ -1,21 +1,24 @@
 /**
  * The benchmark's window into the page (`?bench=1`, bench/wallboard-bench.ts): `window.__kioskBench`
- * = { ready, tiles, drain() }. A tile that shows a new status reports the server timestamp of the
- * event that caused it; at the next animation frame (the frame that shows it) the probe records
- * Date.now() − ts. Latencies are drained by the harness every second, so the buffer stays small; it is
- * capped anyway (MAX_PENDING) in case nobody drains.
+ * = { ready, tiles, drain(), drainHandled() }. A tile that shows a new status reports the server
+ * timestamp of the event that caused it; at the next animation frame (the frame that shows it) the probe
+ * records Date.now() − ts. So that a slow p99 says where it was lost, the page also records when it
+ * handled each state change (the hub connection parsed it and the live feed stepped the extension):
+ * Date.now() − ts there is the server's and the network's part plus the wait for the main thread, and
+ * the rest, to the frame, is drawing. Latencies are drained by the harness every second, so the buffers
+ * stay small; they are capped anyway (MAX_PENDING) in case nobody drains. A chunk of its own: only
+ * `?bench=1` loads it (kiosk-app.tsx).
  */
+import type { Observable } from 'rxjs';
+import type { HubEvent } from '../../streams/hub-events';
+import type { BenchProbe } from './probe';
+
 export interface KioskBenchApi {
   ready: boolean;
   tiles: number;
   drain(): number[];
-}
-
-export interface BenchProbe {
-  /** a tile now shows the state of the event with server time `ts` */
-  shown(ts: number): void;
-  setReady(ready: boolean): void;
-  setTiles(count: number): void;
+  /** event ts → handled by the page, since the last call */
+  drainHandled(): number[];
 }
 
 const MAX_PENDING = 100_000;
@@ -28,12 +31,14 @@ declare global {
 
 export function installBenchProbe(target: Window = window): BenchProbe {
   const done: number[] = [];
+  const handled: number[] = [];
   let waiting: number[] = [];
   let frameRequested = false;
   const api: KioskBenchApi = {
     ready: false,
     tiles: 0,
     drain: () => done.splice(0, done.length),
+    drainHandled: () => handled.splice(0, handled.length),
   };
   target.__kioskBench = api;
   const onFrame = () => {
@@ -50,6 +55,13 @@ export function installBenchProbe(target: Window = window): BenchProbe {
         target.requestAnimationFrame(onFrame);
       }
     },
+    // subscribed after the live feed, so a push has stepped its extension when this sees it
+    observe(events$: Observable<HubEvent>, corpId: number) {
+      const subscription = events$.subscribe((event) => {
+        if (event.name === 'DeviceStateChanged' && event.payload.corpId === corpId && handled.length < MAX_PENDING) handled.push(Date.now() - event.payload.ts);
+      });
+      return () => subscription.unsubscribe();
+    },
     setReady: (ready) => {
       api.ready = ready;
     },
@@ -59,5 +71,3 @@ export function installBenchProbe(target: Window = window): BenchProbe {
   };
 }
 
-/** The no-op probe of a normal run. */
-export const NO_PROBE: BenchProbe = { shown: () => undefined, setReady: () => undefined, setTiles: () => undefined };

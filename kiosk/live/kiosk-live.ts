@@ -15,7 +15,7 @@ import { createLiveFeed, type LiveFeed, type LiveMembers } from '../../streams/l
 import { KIOSK_SNAPSHOT_METHODS } from '../../src/hub/contract';
 import { createHubClient, type HubClient } from '../../src/hub/hub-client';
 import { wsHubConnection } from '../../src/hub/ws-hub-connection';
-import { NO_PROBE, type BenchProbe } from './bench-probe';
+import { NO_PROBE, type BenchProbe } from './probe';
 import { createTimerPainter, type TimerPainter } from './timer-painter';
 
 /** Which extensions the board has (changes only with an extension snapshot, not with each event). */
@@ -43,19 +43,22 @@ export function createKioskLive(options: KioskLiveOptions): KioskLive {
   const hub = createHubClient({ accessToken: options.token, corpId: () => corpId, snapshots: KIOSK_SNAPSHOT_METHODS, connect: wsHubConnection() });
   const feed = createLiveFeed({ corpId, events$: hub.events$, state$: hub.state$ });
   const painter = createTimerPainter();
+  const probe = options.probe ?? NO_PROBE;
   const subscriptions = [
     feed.clock$.subscribe((t) => painter.paint(t)),
     hub.state$.subscribe((state) => {
       if (state === 'reconnecting') options.onConnectionLost?.();
     }),
   ];
+  const stopProbe = probe.observe(hub.events$, corpId);
   return {
     ...feed,
     hub,
     painter,
-    probe: options.probe ?? NO_PROBE,
+    probe,
     async dispose() {
       for (const s of subscriptions) s.unsubscribe();
+      stopProbe();
       feed.dispose();
       await hub.dispose();
     },

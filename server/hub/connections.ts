@@ -37,6 +37,8 @@ export interface Connection {
   openedAt: number;
   lastReceived: number;
   lastSent: number;
+  /** when the last frame of queued records went (Outbox paces them: minFrameIntervalMs) */
+  lastFrameAt: number;
   inbuf: string;
   parts: Part[];
   /**
@@ -51,6 +53,30 @@ export interface Connection {
   /** the corp whose log feed this connection receives (B-LOG-05), null for none */
   logWatched: number | null;
   ctx: HubCallContext;
+}
+
+/** A connection as it is accepted: not handshaken, in no group, its call context still to be set. */
+export function newConnection(ws: WebSocket, id: string, token: string, principal: HubPrincipal, now: number): Connection {
+  return {
+    id,
+    token,
+    principal,
+    ws,
+    handshaken: false,
+    closed: false,
+    openedAt: now,
+    lastReceived: now,
+    lastSent: now,
+    lastFrameAt: 0,
+    inbuf: '',
+    parts: [],
+    sizedParts: 0,
+    sizedBytes: 0,
+    groups: new Set(),
+    watched: null,
+    logWatched: null,
+    ctx: undefined as unknown as HubCallContext,
+  };
 }
 
 export interface Group {

@@ -75,6 +75,11 @@ export interface HubServerOptions {
   negotiateKey?: Uint8Array;
   /** records due within this window share one frame; 0 (default) = the current tick (setImmediate) */
   coalesceMs?: number;
+  /**
+   * a connection gets at most one frame of records per this many ms (default HUB_MIN_FRAME_INTERVAL_MS);
+   * the first after a quieter spell goes at once; 0 = one frame per tick or coalesceMs
+   */
+  minFrameIntervalMs?: number;
   /** a connection whose socket buffers more than this waits (default 256 KiB) */
   highWaterBytes?: number;
   /** a connection with more than this queued is closed as a slow consumer (default 8 MiB) */

@@ -1,6 +1,7 @@
 /**
  * The hub's sending side: records queued per connection and flushed as one WebSocket frame per
- * connection per tick (or `coalesceMs`). A broadcast is serialised once and shared by every member of
+ * connection per tick (or `coalesceMs`), paced: a connection that had a frame less than
+ * `minFrameIntervalMs` ago keeps queueing until that much time has passed. A broadcast is serialised once and shared by every member of
  * the group as one batch (a batch of several members is concatenated once per flush); a socket over
  * the high-water mark waits, one whose queue grows beyond `maxQueuedBytes` is closed as a slow consumer.
  */
@@ -10,6 +11,8 @@ import { pushRecordFromJson } from './protocol';
 
 export interface OutboxOptions {
   coalesceMs: number;
+  /** pacing: a connection's next frame of records waits until this long after its last one */
+  minFrameIntervalMs: number;
   highWaterBytes: number;
   maxQueuedBytes: number;
   /** closes a connection that cannot keep up (Close with allowReconnect) */
@@ -20,6 +23,8 @@ export class Outbox {
   private dirty = new Set<Connection>();
   private flushScheduled = false;
   private retryTimer: NodeJS.Timeout | null = null;
+  private paceTimer: NodeJS.Timeout | null = null;
+  private paceDue = Infinity;
   private nextBatchId = 1;
 
   constructor(
@@ -123,6 +128,7 @@ export class Outbox {
     } else buf = Buffer.concat(parts.map(partBuffer));
     conn.ws.send(buf, { binary: false });
     conn.lastSent = Date.now();
+    conn.lastFrameAt = conn.lastSent;
     this.stats.c.frames++;
     this.stats.c.records += count;
     this.stats.c.bytes += buf.length;
@@ -132,6 +138,8 @@ export class Outbox {
   stop(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    if (this.paceTimer) clearTimeout(this.paceTimer);
+    this.paceTimer = null;
   }
 
   private markDirty(conn: Connection): void {
@@ -146,6 +154,18 @@ export class Outbox {
     else setImmediate(() => this.flush());
   }
 
+  /** a flush when the first paced connection's interval is over (one timer, moved earlier if need be) */
+  private schedulePaced(due: number, now: number): void {
+    if (this.paceTimer && this.paceDue <= due) return;
+    if (this.paceTimer) clearTimeout(this.paceTimer);
+    this.paceDue = due;
+    this.paceTimer = setTimeout(() => {
+      this.paceTimer = null;
+      this.paceDue = Infinity;
+      this.flush();
+    }, due - now);
+  }
+
   private flush(): void {
     this.flushScheduled = false;
     for (const group of this.table.groups.values()) group.open = null;
@@ -153,10 +173,20 @@ export class Outbox {
     this.dirty = new Set();
     const waiting = new Set<Connection>();
     const cache = new Map<string, Buffer>();
+    const now = Date.now();
+    let paceDue = Infinity;
     for (const conn of current) {
       if (conn.closed) continue;
+      const due = conn.lastFrameAt + this.o.minFrameIntervalMs;
+      if (due > now && conn.parts.length > 0) {
+        // paced: it keeps its queue (later records join it) and goes when its interval is over
+        this.dirty.add(conn);
+        paceDue = Math.min(paceDue, due);
+        continue;
+      }
       if (!this.flushConnection(conn, false, cache)) waiting.add(conn);
     }
+    if (paceDue < Infinity) this.schedulePaced(paceDue, now);
     if (waiting.size > 0) {
       for (const conn of waiting) this.dirty.add(conn);
       if (!this.retryTimer) {

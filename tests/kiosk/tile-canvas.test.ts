@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { EXT_STATUS, type ExtStatus } from '../../domain';
 import { extensionMachine } from '../../machines/extension-machine';
 import { STATUS_LOOK } from '../../src/ui/ext-status';
-import type { BenchProbe } from '../../kiosk/live/bench-probe';
+import type { BenchProbe } from '../../kiosk/live/probe';
 import { fitTiles, type FitResult } from '../../kiosk/layout/auto-fit';
 import { createTimerPainter } from '../../kiosk/live/timer-painter';
 import { createCanvasFloor, ellipsize, floorShows, floorSize, statusColours, tileBox, tileLayout, type FloorContext } from '../../kiosk/boards/tile-canvas';
@@ -62,7 +62,7 @@ function rig(numbers: string[], fit: FitResult = FIT, names: Record<string, stri
   );
   const recording = recordingContext();
   const shown: number[] = [];
-  const probe: BenchProbe = { shown: (ts) => shown.push(ts), setReady: () => undefined, setTiles: () => undefined };
+  const probe: BenchProbe = { shown: (ts) => shown.push(ts), observe: () => () => undefined, setReady: () => undefined, setTiles: () => undefined };
   const painter = createTimerPainter();
   const frames: (() => void)[] = [];
   const floor = createCanvasFloor(recording.context, numbers.length, { fit, colours, fontFamily: 'Inter', pixelRatio: 2, probe, painter, now: () => 0, frame: (draw) => frames.push(draw) });
