@@ -120,20 +120,22 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
   await expect(slots).toHaveCount(96);
   await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ start: '0', interval: '15' });
 
-  // previous day, next day (the selectors stay)
+  // previous day, next day (the selectors stay), from the day on screen: the standup's, which is
+  // tomorrow for a run that starts in the last minutes of a day
+  const shownDay = new Date(start.getFullYear(), start.getMonth(), start.getDate());
   await page.getByTestId('day-next').click();
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(today, 1)));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(shownDay, 1)));
   await expect(hour).toHaveValue('0');
   await page.getByTestId('day-prev').evaluate((button: HTMLElement) => {
     button.click();
     button.click();
   });
-  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(today, -1)));
+  await expect(page.getByTestId('day-title')).toHaveAttribute('data-day', localDayKey(addDays(shownDay, -1)));
 
-  // new meeting from the day view, and from a slot at its time
+  // new meeting from the day view (on the day shown), and from a slot at its time
   await page.getByTestId('day-next').click();
   await page.getByTestId('day-new').click();
-  await expect(page.getByTestId('meeting-date')).toHaveValue(localDayKey(today));
+  await expect(page.getByTestId('meeting-date')).toHaveValue(standupDay);
   await page.getByTestId('meeting-cancel').click();
   await page.locator('[data-slot="22:30"]').getByTestId('day-slot-new').click();
   await expect(page.getByTestId('meeting-start')).toHaveValue('22:30');
@@ -143,9 +145,13 @@ test('E-CAL-01 E-CAL-02 E-CAL-04 E-CAL-05 E-CAL-06 E-CAL-11 month view with prev
 });
 
 test('E-CAL-03 E-CAL-07 E-CAL-08 E-CAL-09 E-CAL-10 E-CAL-12 E-CAL-13 E-CAL-14 E-CAL-15 E-CAL-16 E-CAL-19 E-CAL-20 E-CAL-21 E-CAL-22 a meeting created through the dialog, seen, opened, copied, edited and deleted by its creator', async ({ page, context }) => {
+  // 40-odd steps: on a clean-clone CI sharing two cores with the server suites it passed 60 s
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const today = new Date();
-  const tomorrow = addDays(today, 1);
+  // CI's retry books the day after: a first attempt that failed before its clean-up leaves its meeting
+  // in the Board room at 10:00, and the retry's booking met that clash instead of the first failure
+  const tomorrow = addDays(today, 1 + test.info().retry);
   await login(page, 'acme', 'admin');
   await page.goto(CALENDAR);
   await page.getByTestId('calendar-new').click();
