@@ -37,7 +37,7 @@ export interface Connection {
   openedAt: number;
   lastReceived: number;
   lastSent: number;
-  /** when the last frame of queued records went (Outbox paces them: minFrameIntervalMs) */
+  /** when the last frame of queued records went, performance.now() (Outbox paces them: minFrameIntervalMs) */
   lastFrameAt: number;
   inbuf: string;
   parts: Part[];
@@ -67,7 +67,7 @@ export function newConnection(ws: WebSocket, id: string, token: string, principa
     openedAt: now,
     lastReceived: now,
     lastSent: now,
-    lastFrameAt: 0,
+    lastFrameAt: -Infinity,
     inbuf: '',
     parts: [],
     sizedParts: 0,

@@ -128,7 +128,7 @@ export class Outbox {
     } else buf = Buffer.concat(parts.map(partBuffer));
     conn.ws.send(buf, { binary: false });
     conn.lastSent = Date.now();
-    conn.lastFrameAt = conn.lastSent;
+    conn.lastFrameAt = performance.now();
     this.stats.c.frames++;
     this.stats.c.records += count;
     this.stats.c.bytes += buf.length;
@@ -173,7 +173,8 @@ export class Outbox {
     this.dirty = new Set();
     const waiting = new Set<Connection>();
     const cache = new Map<string, Buffer>();
-    const now = Date.now();
+    // the monotonic clock: a wall clock set back would hold a connection's frames until it caught up
+    const now = performance.now();
     let paceDue = Infinity;
     for (const conn of current) {
       if (conn.closed) continue;

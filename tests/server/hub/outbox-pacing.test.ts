@@ -53,7 +53,7 @@ function broadcastEvery2Ms(r: Rig, group: Group, count: number): void {
 const record = (n: number) => `{"type":1,"target":"DeviceStateChanged","arguments":[{"n":${n}}]}${RS}`;
 
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
+  vi.useFakeTimers({ toFake: ['Date', 'performance', 'setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate'] });
   vi.setSystemTime(1_000_000);
 });
 afterEach(() => {
