@@ -109,13 +109,12 @@ await run('unit', npx, ['vitest', 'run', '--project', 'unit', '--reporter', 'def
   counts: fromReport(REPORTS.unit, vitestCounts),
 });
 
-// The server suites and the browser tests spend most of their time waiting (timers, a simulator's
-// clock, Asterisk, sipp, page loads): measured on CI, each kept about 0.6 of one core busy. They share
-// nothing (the e2e server has its own data folder and port, every suite its own database and ports),
-// so they run side by side, which takes the run from about 26 minutes to under 20.
-const server = run('server', npx, ['vitest', 'run', '--project', 'server', '--reporter', 'default', '--reporter', 'json', '--outputFile.json', REPORTS.server], {
+// The server suites, then the browser tests. They used to run side by side, when each kept about 0.6 of
+// a core busy; grown since, the server suites alone keep 1.4 of CI's 2 cores busy (803 s wall, 1,137 s
+// CPU, 2026-11-28), and side by side both stages slowed to 2,203 s and 1,853 s (load average 12) with
+// a dozen tests past their time limits. One after the other each has the machine to itself.
+await run('server', npx, ['vitest', 'run', '--project', 'server', '--reporter', 'default', '--reporter', 'json', '--outputFile.json', REPORTS.server], {
   counts: fromReport(REPORTS.server, vitestCounts),
-  output: 'prefixed',
 });
 
 // J-TEST-01: the browser tests are skipped only on purpose, with the setting printed; a machine that
@@ -129,9 +128,9 @@ if (process.env.CALLBOARD_SKIP_E2E === '1') {
   console.log(`\n=== e2e: FAILED, no chromium at ${chromium} (install Debian's chromium, set CHROMIUM_PATH, or set CALLBOARD_SKIP_E2E=1 to skip the browser tests on purpose)`);
   results.push({ name: 'e2e', ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, note: `no chromium at ${chromium}` });
 } else if (built) {
-  e2e = run('e2e', npx, ['playwright', 'test'], { counts: fromReport(REPORTS.e2e, playwrightCounts), output: 'prefixed' });
+  e2e = run('e2e', npx, ['playwright', 'test'], { counts: fromReport(REPORTS.e2e, playwrightCounts) });
 }
-await Promise.all([server, e2e]);
+await e2e;
 reportDatabases(REPORTS.server);
 
 const unitReport = readReport(REPORTS.unit);
