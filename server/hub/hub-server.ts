@@ -28,8 +28,9 @@ import { PING_RECORD, pushRecordFromJson } from './protocol';
 /**
  * At most one frame of records per connection per 16 ms, about one display frame: a TV stick spends
  * more of its main thread receiving a WebSocket message than parsing its records (bench:wallboard
- * --preset cheap-500: 148 frames/s → 43, 49 → 57 fps, p99 408 → 200 ms). The first frame after a
- * quiet spell goes at once, so a quiet floor sees no delay.
+ * --preset cheap-500, same build with and without: 148 frames/s → 53, 49.0 → 56.3 fps, p99 408 → 238 ms;
+ * bench/README.md "The hub paces its frames"). The first frame after a quiet spell goes at once, so a
+ * quiet floor sees no delay.
  */
 export const HUB_MIN_FRAME_INTERVAL_MS = 16;
 

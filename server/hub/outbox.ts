@@ -1,9 +1,10 @@
 /**
  * The hub's sending side: records queued per connection and flushed as one WebSocket frame per
  * connection per tick (or `coalesceMs`), paced: a connection that had a frame less than
- * `minFrameIntervalMs` ago keeps queueing until that much time has passed. A broadcast is serialised once and shared by every member of
- * the group as one batch (a batch of several members is concatenated once per flush); a socket over
- * the high-water mark waits, one whose queue grows beyond `maxQueuedBytes` is closed as a slow consumer.
+ * `minFrameIntervalMs` ago keeps queueing until that much time has passed. A broadcast is serialised
+ * once and shared by every member of the group as one batch (a batch of several members is
+ * concatenated once per flush); a socket over the high-water mark waits, one whose queue grows beyond
+ * `maxQueuedBytes` is closed as a slow consumer.
  */
 import { WebSocket } from 'ws';
 import { isBatch, type Batch, type Connection, type ConnectionTable, type CounterHolder, type Group, type Part } from './connections';
