@@ -107,7 +107,7 @@ async function main(): Promise<number> {
   console.log(
     `wallboard-bench: ${cfg.preset ? `preset ${cfg.preset} (${PRESETS[cfg.preset].spec}), ` : ''}${cfg.extensions} extensions, target ${cfg.rate} state changes/s, ` +
       `warm-up ${cfg.warmupS} s + ${cfg.durationS} s measured${cfg.quick ? ' (quick)' : ''}, viewport ${cfg.width}×${cfg.height}, ` +
-      `${cfg.cpuThrottle === 1 ? 'CPU unthrottled' : `page CPU throttled ${cfg.cpuThrottle}× (Emulation.setCPUThrottlingRate)`}${cfg.noBrowser ? ', no browser' : ''}`,
+      `${cfg.cpuThrottle === 1 ? 'CPU unthrottled' : `page CPU throttled ${cfg.cpuThrottle}× (Emulation.setCPUThrottlingRate; a canvas floor's worker slows itself as much)`}, a canvas floor drawn ${cfg.floor === 'main' ? 'on the main thread' : 'in its worker'}${cfg.noBrowser ? ', no browser' : ''}`,
   );
   console.log(`targets: ${targets.source}`);
   if (cfg.preset && targets !== PRESETS[cfg.preset].targets) {
@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     console.log(`hub client connected; the hub's snapshot of '${BENCH_CORP}' holds ${hub.extensionsKnown} extensions; state changes now ${f(hub.recentRate(1), 0)}/s`);
     if (hub.extensionsKnown !== cfg.extensions) console.log(`note: expected ${cfg.extensions} extensions in the snapshot`);
 
-    const url = `${srv.base}/kiosk/${BENCH_CORP}/${screen.id}?key=${encodeURIComponent(screen.key)}&bench=1`;
+    const url = `${srv.base}/kiosk/${BENCH_CORP}/${screen.id}?key=${encodeURIComponent(screen.key)}&bench=1&bench-slowdown=${cfg.cpuThrottle}${cfg.floor === 'main' ? '&bench-floor=main' : ''}`;
     let browserError: string | null = null;
     let ready: { tiles: number; ms: number } | null = null;
     // chromium runs as children of this process, beside the server

@@ -33,10 +33,12 @@ export interface WallboardConfig {
   trace: boolean;
   /** seconds between heap readings during the window (0: start and end only) */
   heapEveryS: number;
+  /** where a canvas floor is drawn: in its worker (the product) or on the page's main thread (the A/B) */
+  floor: 'worker' | 'main';
 }
 
 const SWITCHES = ['quick', 'no-browser', 'profile', 'trace', '4k'];
-const KNOWN = [...SWITCHES, 'preset', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'viewport', 'cpu-throttle', 'ready-timeout', 'out', 'seed', 'heap-every'];
+const KNOWN = [...SWITCHES, 'preset', 'extensions', 'rate', 'duration', 'warmup', 'width', 'height', 'viewport', 'cpu-throttle', 'ready-timeout', 'out', 'seed', 'heap-every', 'floor'];
 /** Emulation.setCPUThrottlingRate takes a rate ≥ 1; 20× is far below any TV stick */
 export const MAX_CPU_THROTTLE = 20;
 const UHD = { width: 3840, height: 2160 };
@@ -63,6 +65,9 @@ export const USAGE = `npm run bench:wallboard [-- options]
   --heap-every S     read the JS heap (after a forced GC) every S seconds and print the series (default off; the
                      forced GCs run on the page's main thread, so long-task figures of such a run include them)
   --trace            trace the page's main thread over the window and print its time by event (style, layout, paint, ...)
+  --floor WHERE      where a canvas floor is drawn: worker (default, as a TV draws it) or main (the page's main
+                     thread, as before the worker: the A/B). With --cpu-throttle the worker slows itself as many
+                     times, since DevTools throttles the page's main thread only
   --out FILE         JSON result (default test-results/bench/wallboard.json)`;
 
 /** `--help` or `-h` anywhere: print USAGE instead of running */
@@ -90,6 +95,11 @@ function viewportOf(flags: Map<string, string>): { width: number; height: number
   if (flags.has('viewport')) return parseViewport(flags.get('viewport')!);
   if (flags.has('4k')) return UHD;
   return null;
+}
+
+function floorOf(raw: string | undefined): 'worker' | 'main' {
+  if (raw === undefined || raw === 'worker' || raw === 'main') return raw ?? 'worker';
+  throw new Error(`--floor takes worker or main, got ${raw}`);
 }
 
 export function parseArgs(argv: string[], cwd = process.cwd()): WallboardConfig {
@@ -124,5 +134,6 @@ export function parseArgs(argv: string[], cwd = process.cwd()): WallboardConfig 
     chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     out: path.resolve(cwd, flags.get('out') ?? path.join('test-results', 'bench', 'wallboard.json')),
     seed: Math.round(num('seed', 1, 0, 2 ** 31)),
+    floor: floorOf(flags.get('floor')),
   };
 }

@@ -1,16 +1,23 @@
 /**
  * The Agents board's tiles on one canvas, for the dense floors (agents-board.tsx, tile-canvas.ts):
- * the tiles are drawn where the DOM rows would put them; each tile's extension actor redraws its tile
- * when its state changes, and the board's timer painter its timer. The canvas is sized in device
- * pixels, so the numbers stay sharp on a TV. A chunk of its own, loaded by the first dense floor
- * (agents-board.tsx): a wall of a few dozen extensions never needs it.
+ * the tiles are drawn where the DOM rows would put them; each tile's extension actor sends its tile's
+ * look when its state changes, and the board's timer painter its timer. The canvas is sized in device
+ * pixels, so the numbers stay sharp on a TV, and drawn in a worker where the browser can
+ * (floor-surface.ts). A chunk of its own, loaded by the first dense floor (agents-board.tsx): a wall
+ * of a few dozen extensions never needs it.
+ *
+ * The canvas is made here rather than rendered by React: once its drawing is handed to a worker it
+ * cannot be handed again, so each mount makes its own (floor-surface.ts). Its attributes are set with
+ * each layout.
  */
 import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useKiosk } from '../app/kiosk-context';
 import type { FitResult } from '../layout/auto-fit';
 import { useKioskText } from '../kiosk-text-context';
 import { sameNumbers } from './agents-overview';
-import { createCanvasFloor, floorShows, floorSize, statusColours } from './tile-canvas';
+import { floorShows, floorSize } from './floor-drawer';
+import { createFloorSurface, type FloorSurface } from './floor-surface';
+import { statusColours } from './tile-canvas';
 
 interface CanvasFloorProps {
   numbers: readonly string[];
@@ -23,24 +30,52 @@ const sameFloor = (a: CanvasFloorProps, b: CanvasFloorProps) => a.fit === b.fit 
 export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFloorProps) {
   const { t } = useKioskText();
   const { live } = useKiosk();
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const surface = useRef<FloorSurface | null>(null);
   // the actors, looked up again only when extensions come or go (not on every event)
   const members = useSyncExternalStore(live.members.subscribe, live.members.get, live.members.get);
   const size = floorSize(numbers.length, fit);
 
+  // the canvas and where it is drawn, for the board's life (declared first: its setup runs before the layout's)
   useLayoutEffect(() => {
-    const element = canvas.current;
-    const context = element?.getContext('2d');
-    if (!element || !context) return;
-    const ratio = window.devicePixelRatio || 1;
-    element.width = Math.round(size.width * ratio);
-    element.height = Math.round(size.height * ratio);
-    const style = getComputedStyle(element);
-    const floor = createCanvasFloor(context, numbers.length, {
+    const made = createFloorSurface(live.probe);
+    made.canvas.style.display = 'block';
+    host.current?.append(made.canvas);
+    surface.current = made;
+    return () => {
+      made.close();
+      made.canvas.remove();
+      surface.current = null;
+    };
+  }, [live.probe]);
+
+  useLayoutEffect(() => {
+    const current = surface.current;
+    if (!current) return;
+    const { canvas } = current;
+    Object.assign(canvas.style, { width: `${size.width}px`, height: `${size.height}px` });
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', t('kiosk.agents.floor', { count: numbers.length }));
+    Object.assign(canvas.dataset, {
+      testid: 'kiosk-floor-canvas',
+      drawnIn: current.drawnIn,
+      tiles: String(numbers.length),
+      columns: String(fit.columns),
+      // where the tiles are (CSS pixels), for tests that read a tile's colour back from the pixels
+      tileWidth: String(fit.tileWidth),
+      tileHeight: String(fit.tileHeight),
+      gap: String(fit.gap),
+      // the auto-fit's reading and what every tile shows besides its colour (bench:wallboard prints it)
+      detail: fit.detail,
+      shows: floorShows(fit),
+    });
+    const style = getComputedStyle(canvas);
+    const floor = current.open({
+      count: numbers.length,
       fit,
       colours: statusColours((name) => style.getPropertyValue(name).trim()),
       fontFamily: style.fontFamily,
-      pixelRatio: ratio,
+      pixelRatio: window.devicePixelRatio || 1,
       probe: live.probe,
       painter: live.painter,
       now: () => live.now(),
@@ -57,26 +92,9 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       for (const subscription of subscriptions) subscription?.unsubscribe();
       floor.dispose();
     };
-  }, [numbers, fit, members, size.width, size.height, live.probe, live.painter, live]);
+  }, [numbers, fit, members, size.width, size.height, live.probe, live.painter, live, t]);
 
-  return (
-    <canvas
-      ref={canvas}
-      style={{ width: size.width, height: size.height }}
-      role="img"
-      aria-label={t('kiosk.agents.floor', { count: numbers.length })}
-      data-testid="kiosk-floor-canvas"
-      data-tiles={numbers.length}
-      data-columns={fit.columns}
-      // where the tiles are (CSS pixels), for tests that read a tile's colour back from the pixels
-      data-tile-width={fit.tileWidth}
-      data-tile-height={fit.tileHeight}
-      data-gap={fit.gap}
-      // the auto-fit's reading and what every tile shows besides its colour (bench:wallboard prints it)
-      data-detail={fit.detail}
-      data-shows={floorShows(fit)}
-    />
-  );
+  return <div ref={host} style={{ width: size.width, height: size.height }} />;
 }, sameFloor);
 
 export default CanvasFloor;

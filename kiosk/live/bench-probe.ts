@@ -8,6 +8,11 @@
  * the rest, to the frame, is drawing. Latencies are drained by the harness every second, so the buffers
  * stay small; they are capped anyway (MAX_PENDING) in case nobody drains. A chunk of its own: only
  * `?bench=1` loads it (kiosk-app.tsx).
+ *
+ * The dense floor is drawn in a worker (boards/floor-surface.ts), which tells the time of the frame that
+ * drew each change (`drawn`). Two more settings, for the harness: `bench-slowdown=N`, the page's CPU
+ * throttle, which the worker applies to itself (DevTools throttles the main thread only), and
+ * `bench-floor=main`, the floor drawn on the main thread as before the worker (the A/B).
  */
 import type { Observable } from 'rxjs';
 import type { HubEvent } from '../../streams/hub-events';
@@ -41,6 +46,9 @@ export function installBenchProbe(target: Window = window): BenchProbe {
     drainHandled: () => handled.splice(0, handled.length),
   };
   target.__kioskBench = api;
+  const query = new URLSearchParams(target.location.search);
+  const slowdown = Number(query.get('bench-slowdown') ?? '1');
+  const floor = { measuring: true, onMainThread: query.get('bench-floor') === 'main', workerSlowdown: Number.isFinite(slowdown) && slowdown >= 1 ? slowdown : 1 };
   const onFrame = () => {
     frameRequested = false;
     const now = Date.now();
@@ -55,6 +63,10 @@ export function installBenchProbe(target: Window = window): BenchProbe {
         target.requestAnimationFrame(onFrame);
       }
     },
+    drawn(ts, at) {
+      for (const t of ts) if (done.length < MAX_PENDING) done.push(at - t);
+    },
+    floor,
     // subscribed after the live feed, so a push has stepped its extension when this sees it
     observe(events$: Observable<HubEvent>, corpId: number) {
       const subscription = events$.subscribe((event) => {

@@ -3,10 +3,11 @@ import { createActor, SimulatedClock } from 'xstate';
 import { EXT_STATUS, type ExtStatus } from '../../domain';
 import { extensionMachine } from '../../machines/extension-machine';
 import { STATUS_LOOK } from '../../src/ui/ext-status';
-import type { BenchProbe } from '../../kiosk/live/probe';
+import { NO_PROBE, type BenchProbe } from '../../kiosk/live/probe';
 import { fitTiles, type FitResult } from '../../kiosk/layout/auto-fit';
 import { createTimerPainter } from '../../kiosk/live/timer-painter';
-import { createCanvasFloor, ellipsize, floorShows, floorSize, statusColours, tileBox, tileLayout, type FloorContext } from '../../kiosk/boards/tile-canvas';
+import { ellipsize, floorShows, floorSize, tileBox, tileLayout, type FloorContext } from '../../kiosk/boards/floor-drawer';
+import { createCanvasFloor, statusColours } from '../../kiosk/boards/tile-canvas';
 import { ev, ext } from '../machines/fixtures';
 
 const FIT: FitResult = { columns: 3, rows: 2, tileWidth: 40, tileHeight: 20, gap: 2, fontPx: 14, secondaryFontPx: 7, timerFontPx: 8, detail: 'number', minFontPx: 14, nameMinFontPx: 12, overflow: false, perPage: 6 };
@@ -62,7 +63,7 @@ function rig(numbers: string[], fit: FitResult = FIT, names: Record<string, stri
   );
   const recording = recordingContext();
   const shown: number[] = [];
-  const probe: BenchProbe = { shown: (ts) => shown.push(ts), observe: () => () => undefined, setReady: () => undefined, setTiles: () => undefined };
+  const probe: BenchProbe = { ...NO_PROBE, shown: (ts) => shown.push(ts) };
   const painter = createTimerPainter();
   const frames: (() => void)[] = [];
   const floor = createCanvasFloor(recording.context, numbers.length, { fit, colours, fontFamily: 'Inter', pixelRatio: 2, probe, painter, now: () => 0, frame: (draw) => frames.push(draw) });

@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { AGENT_STATUS, EXT_STATUS, NO_AGENT_STATE } from '../../domain';
 import { extensionMachine } from '../../machines/extension-machine';
 import { PAUSED_OVER, STATUS_LOOK } from '../../src/ui/ext-status';
-import type { BenchProbe } from '../../kiosk/live/probe';
+import { NO_PROBE, type BenchProbe } from '../../kiosk/live/probe';
 import type { TimerPainter, TimerTarget } from '../../kiosk/live/timer-painter';
 import { createTilePaint, type PaintedElement } from '../../kiosk/boards/tile-painter';
 import { ev, ext } from '../machines/fixtures';
@@ -57,7 +57,7 @@ function rig(options: { privacy?: boolean; inline?: boolean; now?: () => number;
     size: 0,
   };
   const shown: number[] = [];
-  const probe: BenchProbe = { shown: (ts) => shown.push(ts), observe: () => () => undefined, setReady: () => undefined, setTiles: () => undefined };
+  const probe: BenchProbe = { ...NO_PROBE, shown: (ts) => shown.push(ts) };
   const tile = createTilePaint(
     { root: root.node, icon: options.inline === false ? null : icon.node, user: user.node, party: options.noParty ? null : party.node, timer: timerNode },
     { painter, probe, privacy: options.privacy ?? false, nameChars: 12, now: options.now ?? (() => 0), listeningLabel: (mode) => `spy.${mode}` },

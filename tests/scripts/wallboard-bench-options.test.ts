@@ -60,6 +60,13 @@ describe('H-PERF-01 H-PERF-02 bench:wallboard flags', () => {
     expect(() => parse('--cpu-throttle', 'fast')).toThrow(/--cpu-throttle/);
   });
 
+  it('H-PERF-01 --floor main draws a canvas floor on the page\'s main thread (the A/B); the default is its worker; anything else is refused', () => {
+    expect(parse().floor).toBe('worker');
+    expect(parse('--floor', 'main').floor).toBe('main');
+    expect(parse('--floor', 'worker').floor).toBe('worker');
+    expect(() => parse('--floor', 'gpu')).toThrow(/--floor takes worker or main/);
+  });
+
   it('H-PERF-02 --viewport WxH and --4k set the browser viewport; the default stays 1920x1080', () => {
     expect(parse()).toMatchObject({ width: 1920, height: 1080 });
     expect(parse('--viewport', '3840x2160')).toMatchObject({ width: 3840, height: 2160 });
