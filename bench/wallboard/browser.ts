@@ -217,7 +217,7 @@ export const readTileContent = (page: Page): Promise<TileContentReading> =>
   page.evaluate(() => {
     const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="kiosk-floor-canvas"]');
     if (canvas) {
-      return { drawing: 'canvas', tiles: Number(canvas.dataset.tiles ?? 0), nameLines: 0, namesFilled: 0, timerLines: 0, canvasDetail: canvas.dataset.detail ?? null, canvasShows: canvas.dataset.shows ?? null } as const;
+      return { drawing: 'canvas', tiles: Number(canvas.dataset.tiles ?? 0), nameLines: 0, namesFilled: 0, timerLines: 0, canvasDetail: canvas.dataset.detail ?? null, canvasShows: canvas.dataset.shows ?? null, canvasDrawnIn: canvas.dataset.drawnIn ?? null } as const;
     }
     const tiles = document.querySelectorAll('[data-testid="kiosk-tile"]').length;
     const names = [...document.querySelectorAll('[data-testid="kiosk-tile"] [data-testid="kiosk-user"]')];

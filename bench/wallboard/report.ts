@@ -65,6 +65,8 @@ export interface TileContentReading {
   canvasDetail: string | null;
   /** a canvas floor's `data-shows`: what it draws in every tile, e.g. `number name timer` (tile-canvas.ts floorShows) */
   canvasShows?: string | null;
+  /** a canvas floor's `data-drawn-in`: `worker` (its OffscreenCanvas) or `main` (the page's main thread), floor-surface.ts */
+  canvasDrawnIn?: string | null;
 }
 
 /** Which lines every tile on the board has room for (a name line may be empty: an extension with no user). */
@@ -85,7 +87,7 @@ export function tilesShow(r: TileContentReading): { name: boolean; timer: boolea
 export function describeTiles(r: TileContentReading): string {
   const shows = tilesShow(r);
   const lines = ['number', ...(shows.name ? ['name'] : []), ...(shows.timer ? ['timer'] : [])].join(', ');
-  if (r.drawing === 'canvas') return `${lines} (${r.tiles} on a canvas${r.canvasDetail ? `, detail ${r.canvasDetail}` : ''})`;
+  if (r.drawing === 'canvas') return `${lines} (${r.tiles} on a canvas${r.canvasDrawnIn ? ` drawn in ${r.canvasDrawnIn === 'worker' ? 'a worker' : 'the main thread'}` : ''}${r.canvasDetail ? `, detail ${r.canvasDetail}` : ''})`;
   if (r.drawing === 'none') return 'no tiles';
   return `${lines} (${r.tiles} DOM tiles: ${r.nameLines} name lines, ${r.namesFilled} with a name, ${r.timerLines} timers)`;
 }

@@ -165,6 +165,9 @@ describe('H-PERF-01 H-PERF-02 bench:wallboard prints each figure beside the spec
     expect(tilesShow({ ...canvas, canvasDetail: 'name-timer', canvasShows: 'number name' })).toEqual({ name: true, timer: false });
     const named = resultRows(t, figures(60, 40, { ...canvas, canvasDetail: 'name', canvasShows: 'number name' }));
     expect(row(named, 'every tile shows')).toMatchObject({ measured: 'number, name (2000 on a canvas, detail name)', met: true });
+    // and where it was drawn (kiosk/boards/floor-surface.ts)
+    const inWorker = resultRows(t, figures(60, 40, { ...canvas, canvasDetail: 'name', canvasShows: 'number name', canvasDrawnIn: 'worker' }));
+    expect(row(inWorker, 'every tile shows')).toMatchObject({ measured: 'number, name (2000 on a canvas drawn in a worker, detail name)' });
   });
 
   it('H-PERF-01 H-PERF-02 the spec runs print long tasks and the heap without a target; the kiosk route JS keeps its size target in every run', () => {
