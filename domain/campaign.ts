@@ -7,7 +7,7 @@
  * What Asterisk's configuration must give campaign calls (checked against Asterisk 22 by
  * tests/server/pbx/ari/ari-asterisk-dial-out.test.ts):
  *   - a PJSIP endpoint per trunk named trunkEndpointName(number), its aor the carrier, `context =
- *     c{corpId}-inbound` and `accountcode = {corpId}` (the call's records and live state name the corp);
+ *     TRUNK_INBOUND_CONTEXT` and `accountcode = {corpId}` (the call's records and live state name the corp);
  *   - the queues' context `c{corpId}-queues` with an extension per queue id running Queue({corpId}_{id})
  *     (queueDialplan), where an answered queue campaign call continues;
  *   - the sound folder (DATA_DIR/sounds) readable by Asterisk at the same path (the message is played
@@ -51,6 +51,16 @@ export function dialerCallLimit(callLimit: number): number {
 export function trunkEndpointName(trunkNumber: string): string {
   return `trunk_${trunkNumber}`;
 }
+
+/**
+ * The one context every trunk endpoint delivers to. Asterisk identifies a carrier's call by its source
+ * address, and every trunk of one carrier server has that address (ps_endpoint_id_ips): it picks any
+ * of them, possibly another corp's. So the trunk endpoint decides nothing: this context sends each DID
+ * (a trunk's number, unique on the platform) to its owning corp's `c{corpId}-inbound`, with that corp
+ * as the channel's accountcode (server/asterisk/dialplan.ts trunkDispatchContext). Its name ends in
+ * `-inbound`, as the corps' own inbound contexts, for what reads a call's direction from its context.
+ */
+export const TRUNK_INBOUND_CONTEXT = 'callboard-inbound';
 
 /** What a campaign call dials: `PJSIP/{number}@trunk_{trunkNumber}` (the number through the trunk's endpoint). */
 export function trunkDialString(number: string, trunkNumber: string): string {

@@ -12,7 +12,10 @@
  *                        endpoint is realtime); 0 + a number → out through the corp's trunk;
  *                        6{queueId} → the queue (skipped where an extension has that number);
  *                        *{10-99} → a company speed dial (C-CSD), *{1-9} → the calling extension's own (C-ESD)
- *   c{corpId}-inbound    where trunks deliver (trunk endpoints' context): the trunk's number (DID) → its action
+ *   callboard-inbound    where trunks deliver (every trunk endpoint's context, TRUNK_INBOUND_CONTEXT): a DID →
+ *                        its owning corp (accountcode) and c{corpId}-inbound; Asterisk may have matched any
+ *                        trunk of the carrier's address, another corp's too (trunkDispatchContext)
+ *   c{corpId}-inbound    the corp's calls from its trunks: the trunk's number (DID) → its action
  *   c{corpId}-queues     {queueId} → Queue({corpId}_{queueId},t,,,{failover timeout}), then the failover
  *                        action (where campaign calls continue: domain/campaign.ts queueDialplan)
  *   c{corpId}-time       {timeConditionId} → GotoIfTime per option (C-TC), else the default action
@@ -48,7 +51,7 @@
  */
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { daysOf, IVR_OPTION_FIELDS, SPY_LEG, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, trunkEndpointName } from '../../domain';
+import { daysOf, IVR_OPTION_FIELDS, SPY_LEG, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../domain';
 import type { Db } from '../db/database';
 import { corpZone } from '../corp-zone';
 import { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE } from './config';
@@ -567,6 +570,25 @@ function inboundContext(c: DialplanCorp): string[] {
   return lines;
 }
 
+/**
+ * Where every trunk endpoint delivers (TRUNK_INBOUND_CONTEXT). A carrier's call is identified by its
+ * source address, which every trunk of that carrier server shares, so Asterisk may have matched any of
+ * them, another corp's too: the DID decides. A trunk's number is unique on the platform (trunk_number_unique),
+ * so each DID has one owner, whichever carrier server it arrives from; the channel takes that corp as
+ * its accountcode (its records and live state), then goes to the corp's own inbound context. A number
+ * no trunk has stays with the corp of the trunk Asterisk matched (its preferred trunk's action, as before).
+ */
+function trunkDispatchContext(corps: DialplanCorp[]): string[] {
+  const lines = [`[${TRUNK_INBOUND_CONTEXT}]`];
+  for (const c of corps) {
+    for (const t of c.trunks.filter((trunk) => trunk.enabled)) {
+      lines.push(`exten => ${t.number},1,Set(CHANNEL(accountcode)=${c.id})`, ` same => n,Goto(c${c.id}-inbound,\${EXTEN},1)`);
+    }
+  }
+  lines.push('exten => _[0-9+*#a-zA-Z].,1,Goto(c${CHANNEL(accountcode)}-inbound,${EXTEN},1)');
+  return lines;
+}
+
 export const restrictContext = (corpId: number) => `c${corpId}-restrict`;
 export const incomingContext = (corpId: number) => `c${corpId}-incoming`;
 
@@ -681,7 +703,7 @@ export function generateDialplanContexts(data: DialplanData, options: DialplanOp
     if (incoming.length) out.push('', ...incoming);
     out.push('', ...featureContexts(c.id, c.extensions.filter((e) => e.spy).map((e) => e.number), forwarding(c)));
   }
-  out.push('', ...voicemailSavedContext(), '', ...spyLegContext());
+  out.push('', ...trunkDispatchContext(data.corps), '', ...voicemailSavedContext(), '', ...spyLegContext());
   return out.join('\n') + '\n';
 }
 

@@ -2,9 +2,11 @@
  * Which corp an ARI event belongs to. A corp is named by the endpoint (`PJSIP/{corpId}_{number}-xxxx`,
  * `{corpId}_{number}`), the channel's accountcode (= corpId) and its dialplan context
  * (`c{corpId}-inbound|internal|queues`). Every name present must agree; an event that names no corp,
- * or two, is not attributed (the caller drops and counts it).
+ * or two, is not attributed (the caller drops and counts it). A carrier's call still ringing in the
+ * trunks' shared context (TRUNK_INBOUND_CONTEXT) names no corp yet: its accountcode is that of the trunk
+ * endpoint Asterisk matched by address, maybe another corp's; the dialplan then sets the DID's owner.
  */
-import { parseEndpointName } from '../../domain';
+import { parseEndpointName, TRUNK_INBOUND_CONTEXT } from '../../domain';
 import type { AriChannel, AriEvent } from '../pbx';
 
 export type Attribution = { corpId: number } | { drop: 'unattributed' | 'conflict' };
@@ -55,7 +57,8 @@ export function channelCorp(ch: AriChannel): Attribution {
 function voteChannel(votes: Votes, ch: AriChannel | undefined): void {
   if (!ch) return;
   votes.add(channelEndpoint(ch.name)?.corpId);
-  votes.add(accountCorp(ch.accountcode));
+  // an incoming call (Ring) not dispatched yet; a trunk's outgoing leg there (Down, Ringing, Up) is its trunk's corp's
+  if (ch.dialplan?.context !== TRUNK_INBOUND_CONTEXT || ch.state !== 'Ring') votes.add(accountCorp(ch.accountcode));
   votes.add(contextCorp(ch.dialplan?.context));
 }
 

@@ -73,8 +73,11 @@ export class EventRouter {
         return;
       }
       case 'ChannelDialplan': {
+        const seen = corp.channels.has(event.channel.id);
         const rec = calls.upsertChannel(corp, event.channel, at);
         if (!rec) return;
+        // first seen here: a carrier's call whose creation named no corp (attribution.ts), now in its corp's dialplan
+        if (!seen && rec.call === null && rec.state !== 'Down') calls.ensureCall(corp, rec, at);
         // leaving the queue shows as an answer, a hang-up or QUEUESTATUS (app_queue sets it before the
         // dialplan goes on); a later application alone is not read as a leave, so an old event replayed
         // after a snapshot cannot take a waiting caller out

@@ -15,6 +15,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRUNK_INBOUND_CONTEXT } from '../../../../domain';
 import { generateDialplan, loadDialplanData } from '../../../../server/asterisk/dialplan';
 import { cdr, queueLog } from '../../../../server/db/schema';
 import { CALLERS, POSTGRES_URL, postgresSkipReason, startTestApp, type TestApp } from '../../fixtures/test-app';
@@ -170,11 +171,13 @@ describe.skipIf(skipReason !== null)('Asterisk reads its configuration from Call
     const trunk = await t.post('/api/v1/trunk', SUPER, { number: DID, serverId: (server.json() as { id: number }).id, corpId: acme, action: `queue:${salesId}` });
     expect(trunk.statusCode, trunk.body).toBe(201);
     const endpoint = pbx.rx(`pjsip show endpoint trunk_${DID}`);
-    expect(endpoint).toMatch(new RegExp(`context\\s+:\\s+c${acme}-inbound`));
+    // every trunk delivers to the shared context, which sends the DID to its corp (migration 0026)
+    expect(endpoint).toMatch(new RegExp(`context\\s+:\\s+${TRUNK_INBOUND_CONTEXT}`));
     expect(endpoint).toMatch(/Match:\s+127\.0\.0\.2/);
     // a new trunk number: the dialplan is generated again and reloaded (README "Run with Asterisk")
     pbx.reloadDialplan(generateDialplan(await loadDialplanData(t.db)));
     expect(pbx.rx(`dialplan show ${DID}@c${acme}-inbound`)).toContain(`Queue(${acme}_${salesId},t,,,1800)`);
+    expect(pbx.rx(`dialplan show ${DID}@${TRUNK_INBOUND_CONTEXT}`)).toContain(`Goto(c${acme}-inbound,\${EXTEN},1)`);
     const exit = await pbx.carrierCall(DID, CUSTOMER, 7000);
     expect(exit, pbx.log()).toBe(0);
     let enter: typeof queueLog.$inferSelect | undefined;
