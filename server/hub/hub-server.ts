@@ -95,12 +95,12 @@ export function createHubServer(options: HubServerOptions): HubServer {
   }
 
   // ------------------------------------------------------------------ broadcasting
-  function broadcastJson(corpId: number, push: string, payloadJson: string): void {
+  function broadcastJson(corpId: number, push: string, payloadJson: string | (() => string)): void {
     stats.c.broadcasts++;
     const group = table.groupFor(corpId, push);
     if (!group || group.members.size === 0 || stopping) return;
     stats.c.serializations++;
-    outbox.broadcastRecord(group, pushRecordFromJson(push, payloadJson));
+    outbox.broadcastRecord(group, pushRecordFromJson(push, typeof payloadJson === 'string' ? payloadJson : payloadJson()));
   }
 
   function broadcast<K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]): void {

@@ -150,8 +150,11 @@ export interface HubServer {
   /** listens to the server's 'upgrade' events (done by createHubServer when options.server is set) */
   attach(server: Server): void;
   broadcast<K extends HubPushName>(corpId: number, push: K, payload: HubPushes[K]): void;
-  /** the same with the payload already serialised (backplane messages) */
-  broadcastJson(corpId: number, push: string, payloadJson: string): void;
+  /**
+   * the same with the payload already serialised (backplane messages), or serialised by the function
+   * given, called only when a connection wants the push
+   */
+  broadcastJson(corpId: number, push: string, payloadJson: string | (() => string)): void;
   /** a push to every connection of every corp */
   broadcastAll(push: string, payload: unknown): void;
   /** a push to one connection; false when it is gone */

@@ -68,6 +68,15 @@ describe('database record sink', () => {
     expect(existsSync(file)).toBe(true);
     expect([...readFileSync(file)]).toEqual([82, 73, 70, 70]);
     expect(sink.counters).toMatchObject({ cdr: 5, queueLog: 1, recordings: 1, errors: 0 });
+    // the day's folder is made by its first recording; the next go straight into it, and a folder removed
+    // meanwhile (a retention sweep) is made again
+    sink.writeRecording('2/20240501/1714550400.1.wav', new Uint8Array([1]));
+    await sink.flush();
+    rmSync(path.join(dir, '2', '20240501'), { recursive: true });
+    sink.writeRecording('2/20240501/1714550400.2.wav', new Uint8Array([2]));
+    await sink.flush();
+    expect([...readFileSync(path.join(dir, '2', '20240501', '1714550400.2.wav'))]).toEqual([2]);
+    expect(sink.counters).toMatchObject({ recordings: 3, errors: 0 });
     await sink.close();
   });
 
