@@ -35,9 +35,7 @@ function readReport(file) {
 /**
  * Runs one stage and resolves with whether it passed. How its output reaches the console:
  * - 'inherit': straight (a stage that runs alone);
- * - 'held': in one block when it ends (short stages side by side, so their lines do not interleave);
- * - 'prefixed': as it comes, each line led by the stage's name (long stages side by side: the log shows
- *   progress and still says which stage wrote each line).
+ * - 'held': in one block when it ends (short stages side by side, so their lines do not interleave).
  */
 function run(name, command, args, { counts, output = 'inherit' } = {}) {
   const started = Date.now();
@@ -46,22 +44,14 @@ function run(name, command, args, { counts, output = 'inherit' } = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     const held = [];
-    const partial = { stdout: '', stderr: '' };
-    const take = (stream) => (chunk) => {
-      if (output === 'held') return void held.push(chunk);
-      const lines = (partial[stream] + chunk.toString('utf8')).split('\n');
-      partial[stream] = lines.pop();
-      for (const line of lines) console.log(`[${name}] ${line}`);
-    };
-    child.stdout?.on('data', take('stdout'));
-    child.stderr?.on('data', take('stderr'));
+    child.stdout?.on('data', (chunk) => held.push(chunk));
+    child.stderr?.on('data', (chunk) => held.push(chunk));
     child.on('close', (code) => {
       const ok = code === 0;
       const entry = { name, ok, seconds: Math.round((Date.now() - started) / 1000), passed: 0, failed: ok ? 0 : 1, skipped: 0 };
       if (counts) Object.assign(entry, counts(ok));
       results.push(entry);
       if (output === 'held') console.log(`${header} (${entry.seconds}s)\n${Buffer.concat(held).toString('utf8').trimEnd()}`);
-      for (const rest of Object.values(partial)) if (rest) console.log(`[${name}] ${rest}`);
       resolve(ok);
     });
   });
