@@ -10,7 +10,7 @@
  * cannot be handed again, so each mount makes its own (floor-surface.ts). Its attributes are set with
  * each layout.
  */
-import { memo, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useKiosk } from '../app/kiosk-context';
 import type { FitResult } from '../layout/auto-fit';
 import { useKioskText } from '../kiosk-text-context';
@@ -32,13 +32,15 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
   const { live } = useKiosk();
   const host = useRef<HTMLDivElement>(null);
   const surface = useRef<FloorSurface | null>(null);
+  // a worker that failed (logged by the surface): the floor is drawn on the main thread from then on
+  const [workerFailed, setWorkerFailed] = useState(false);
   // the actors, looked up again only when extensions come or go (not on every event)
   const members = useSyncExternalStore(live.members.subscribe, live.members.get, live.members.get);
   const size = floorSize(numbers.length, fit);
 
   // the canvas and where it is drawn, for the board's life (declared first: its setup runs before the layout's)
   useLayoutEffect(() => {
-    const made = createFloorSurface(live.probe);
+    const made = createFloorSurface(live.probe, { onMainThread: workerFailed, failed: () => setWorkerFailed(true) });
     made.canvas.style.display = 'block';
     host.current?.append(made.canvas);
     surface.current = made;
@@ -47,7 +49,7 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       made.canvas.remove();
       surface.current = null;
     };
-  }, [live.probe]);
+  }, [live.probe, workerFailed]);
 
   useLayoutEffect(() => {
     const current = surface.current;
@@ -92,7 +94,8 @@ export const CanvasFloor = memo(function CanvasFloor({ numbers, fit }: CanvasFlo
       for (const subscription of subscriptions) subscription?.unsubscribe();
       floor.dispose();
     };
-  }, [numbers, fit, members, size.width, size.height, live.probe, live.painter, live, t]);
+    // workerFailed: a new surface, laid out again
+  }, [numbers, fit, members, size.width, size.height, live.probe, live.painter, live, t, workerFailed]);
 
   return <div ref={host} style={{ width: size.width, height: size.height }} />;
 }, sameFloor);

@@ -61,8 +61,8 @@ function mainSurface(canvas: HTMLCanvasElement): FloorSurface {
   };
 }
 
-/** The floor drawn in a worker; the feed sends it each task's changes. */
-function workerSurface(canvas: HTMLCanvasElement): FloorSurface {
+/** The floor drawn in a worker; the feed sends it each task's changes. `failed`: the worker could not draw (logged). */
+function workerSurface(canvas: HTMLCanvasElement, failed: () => void): FloorSurface {
   const worker = new Worker(new URL('./floor-worker.ts', import.meta.url), { type: 'module', name: 'kiosk-floor' });
   const post = (message: ToFloorWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
   const offscreen = canvas.transferControlToOffscreen();
@@ -70,10 +70,15 @@ function workerSurface(canvas: HTMLCanvasElement): FloorSurface {
   let probe: BenchProbe | null = null;
   worker.onmessage = (event: MessageEvent<FromFloorWorker>) => {
     const message = event.data;
-    if (message.type === 'drawn') probe?.drawn?.(message.shown, message.at);
-    else console.error(`kiosk: the floor's worker failed: ${message.message}`);
+    if (message.type === 'drawn') return void probe?.drawn?.(message.shown, message.at);
+    console.error(`kiosk: the floor's worker failed: ${message.message}`);
+    failed();
   };
-  worker.onerror = (event) => console.error(`kiosk: the floor's worker failed: ${event.message}`);
+  // a worker that does not load (its chunk gone after a deploy, a policy) or throws
+  worker.onerror = (event) => {
+    console.error(`kiosk: the floor's worker failed: ${event.message}`);
+    failed();
+  };
   return {
     canvas,
     drawnIn: 'worker',
@@ -100,8 +105,12 @@ function workerSurface(canvas: HTMLCanvasElement): FloorSurface {
   };
 }
 
-/** A surface on a new canvas: in a worker where the browser can and the bench did not ask for the main thread. */
-export function createFloorSurface(probe: BenchProbe): FloorSurface {
+/**
+ * A surface on a new canvas: in a worker where the browser can, the bench did not ask for the main
+ * thread and no worker failed before (`onMainThread`); `failed` is called when the worker cannot draw,
+ * so that the board makes a main-thread surface instead (a wall must not stay blank for days).
+ */
+export function createFloorSurface(probe: BenchProbe, options: { onMainThread: boolean; failed: () => void }): FloorSurface {
   const canvas = document.createElement('canvas');
-  return offscreenInWorkers() && !probe.floor?.onMainThread ? workerSurface(canvas) : mainSurface(canvas);
+  return offscreenInWorkers() && !options.onMainThread && !probe.floor?.onMainThread ? workerSurface(canvas, options.failed) : mainSurface(canvas);
 }

@@ -43,7 +43,7 @@ async function tileColour(page: Page, index: number): Promise<string> {
   }, index);
 }
 
-test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only tiles; a call shows on its tiles in the state colours, each the spec’s own, drawn in a worker (B-PNL-13 H-PERF-01)', async ({ page, request }) => {
+test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only tiles; a call shows on its tiles in the state colours, each the spec’s own, drawn in a worker, or on the page when the worker cannot load (B-PNL-13 H-PERF-01)', async ({ page, request }) => {
   test.setTimeout(240_000);
   const supervisor = { Authorization: `Bearer ${await token(request, 'super', 'supervisor')}` };
   const floorCorp = { url: 'floor', name: 'Floor 1900', extLen: 4, extMax: FLOOR, queMax: 1, maxContacts: 1 };
@@ -107,6 +107,20 @@ test('kiosk: 1,900 extensions fill a 1920×1080 TV as one canvas of number-only 
     // a phone outside the call keeps its colour
     expect(['grey', 'green']).toContain(await tileName(2));
     await page.screenshot({ path: 'test-results/screens/kiosk-floor-1900.png' });
+
+    // a worker that cannot load (its chunk gone after a deploy, a policy) must not leave the wall blank:
+    // the same floor is drawn on the page's main thread, and the console says why
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.route('**/assets/floor-worker-*', (route) => route.abort());
+    await page.reload();
+    await expect(canvas).toHaveAttribute('data-drawn-in', 'main', { timeout: 30_000 });
+    await expect(canvas).toHaveAttribute('data-tiles', String(FLOOR));
+    // 1000 is registered (its call over or not): a state colour, not the black of a canvas left blank (read as grey)
+    await expect.poll(() => tileName(0), { timeout: 20_000 }).toMatch(/^(green|purple|light blue|red)$/);
+    expect(errors.some((text) => text.includes("the floor's worker failed")), errors.join('\n')).toBe(true);
   } finally {
     // the floor leaves the live directory (a disabled corp has no telephony), so the simulator and the hub
     // drop its 1,900 phones; its rows stay (deleting them one by one took 77 s here, 5 s against a server
