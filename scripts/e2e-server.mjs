@@ -4,7 +4,8 @@
 // A control port (the server's port + 1, on 127.0.0.1 only) lets a test stop and start the server
 // like an operator would, keeping its data: `POST /restart?downMs=3000` stops the server (SIGTERM,
 // graceful), waits downMs, starts it again and answers once it is healthy. The kiosk e2e test uses it
-// to watch a TV go RECONNECTING and back to LIVE without a reload.
+// to watch a TV go RECONNECTING and back to LIVE without a reload. `--no-control` (after the port)
+// leaves it out: playwright.config.ts runs three servers on four ports, and only the floor's is restarted.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,6 +14,7 @@ import path from 'node:path';
 
 const port = process.argv[2] ?? '8181';
 const controlPort = Number(port) + 1;
+const withControl = !process.argv.includes('--no-control');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'callboard-e2e-'));
 let child = null;
 let stopping = false;
@@ -25,7 +27,7 @@ function start() {
   const current = child;
   current.on('exit', (code) => {
     if (current !== child) return; // a restart replaced it
-    control.close();
+    if (withControl) control.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(stopping ? 0 : (code ?? 0));
   });
@@ -69,7 +71,7 @@ const control = createServer((request, response) => {
     (error) => response.writeHead(500).end(String(error)),
   );
 });
-control.listen(controlPort, '127.0.0.1');
+if (withControl) control.listen(controlPort, '127.0.0.1');
 
 start();
 const stop = () => {

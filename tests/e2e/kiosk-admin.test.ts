@@ -134,8 +134,14 @@ test('kiosk screens: the supervisor, working on globex, gets an address with the
   await expect(page.getByTestId('menu-kioskScreens')).toHaveCount(0);
   await page.goto('/supervisor/en/configuration/corp');
   await page.getByTestId('data-table').locator('tr', { hasText: 'globex' }).locator('[data-testid^="select-corp-"]').click();
+  // the working corp settled before the screens' list is opened: under load (CI, a 1,900-extension import
+  // beside it) the dialog was filled while the list re-rendered for the new corp, and its field detached
+  await expect(page.getByTestId('menu-group-workingCorp')).toBeVisible();
   await page.getByTestId('menu-kioskScreens').click();
+  await expect(page).toHaveURL(/\/panel\/kiosk$/);
+  await expect(page.getByTestId('data-table')).toBeVisible();
   await page.getByTestId('create-button').click();
+  await expect(page.getByTestId('field-name')).toBeVisible();
   await page.getByTestId('field-name').fill('Globex lobby');
   await page.getByTestId('dialog-submit').click();
   await expectSnackbar(page, /Created/);
