@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { EXT_STATUS } from '../../domain';
-import { createFloorDrawer, type FloorContext, type TileChange } from '../../kiosk/boards/floor-drawer';
+import { createFloorDrawer, type TileChange } from '../../kiosk/boards/floor-drawer';
 import { createFloorFeed, statusColours } from '../../kiosk/boards/tile-canvas';
 import type { FitResult } from '../../kiosk/layout/auto-fit';
 import { createTimerPainter } from '../../kiosk/live/timer-painter';
 import { extensionMachine } from '../../machines/extension-machine';
 import { ev, ext } from '../machines/fixtures';
+import { textContext } from './text-context';
 
 const NAMED: FitResult = { columns: 3, rows: 2, tileWidth: 92, tileHeight: 37, gap: 3, fontPx: 20, secondaryFontPx: 12, timerFontPx: 12, detail: 'name-timer', minFontPx: 13, nameMinFontPx: 12, overflow: false, perPage: 6 };
 
@@ -81,22 +82,8 @@ describe('the floor drawn in a worker (H-PERF-01 H-PERF-02)', () => {
 
   it('H-PERF-01 the drawer draws a frame\'s changes once and tells the events it drew in that frame', () => {
     const frames: (() => void)[] = [];
-    const drawnTexts: string[] = [];
     const told: number[][] = [];
-    const context = {
-      fillStyle: '',
-      font: '',
-      textBaseline: 'alphabetic',
-      textAlign: 'start',
-      clearRect: () => undefined,
-      fillRect: () => undefined,
-      beginPath: () => undefined,
-      roundRect: () => undefined,
-      fill: () => undefined,
-      fillText: (text: string) => drawnTexts.push(text),
-      measureText: (text: string) => ({ width: text.length * 6 }),
-      setTransform: () => undefined,
-    } satisfies FloorContext;
+    const { context, texts: drawnTexts } = textContext();
     const drawer = createFloorDrawer(context, 2, {
       fit: NAMED,
       colours: statusColours((name) => name),

@@ -5,31 +5,16 @@
  * after each task (DevTools' CPU throttling does not reach workers).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FloorContext } from '../../kiosk/boards/floor-drawer';
 import type { FloorLayout, FromFloorWorker, ToFloorWorker } from '../../kiosk/boards/floor-protocol';
 import type { FitResult } from '../../kiosk/layout/auto-fit';
+import { textContext } from './text-context';
 
 const FIT: FitResult = { columns: 3, rows: 2, tileWidth: 40, tileHeight: 20, gap: 2, fontPx: 14, secondaryFontPx: 7, timerFontPx: 8, detail: 'number', minFontPx: 14, nameMinFontPx: 12, overflow: false, perPage: 6 };
 
 function fakeScope() {
-  const texts: string[] = [];
-  const context: FloorContext & { work?: () => void } = {
-    fillStyle: '',
-    font: '',
-    textBaseline: 'alphabetic',
-    textAlign: 'start',
-    clearRect: () => undefined,
-    fillRect: () => undefined,
-    beginPath: () => undefined,
-    roundRect: () => undefined,
-    fill: () => undefined,
-    fillText: (text) => {
-      texts.push(text);
-      context.work?.();
-    },
-    measureText: (text) => ({ width: text.length * 6 }),
-    setTransform: () => undefined,
-  };
+  // the time each text takes to draw, set by a test
+  const cost = { work: () => undefined as void };
+  const { context, texts } = textContext(() => cost.work());
   const canvas = { width: 0, height: 0, getContext: () => context };
   const frames: (() => void)[] = [];
   const replies: FromFloorWorker[] = [];
@@ -42,7 +27,7 @@ function fakeScope() {
   const nextFrame = () => {
     for (const frame of frames.splice(0)) frame();
   };
-  return { scope, canvas, context, texts, replies, frames, send, nextFrame };
+  return { scope, canvas, cost, texts, replies, frames, send, nextFrame };
 }
 
 const layout = (overrides: Partial<FloorLayout> = {}): { type: 'layout' } & FloorLayout => ({
@@ -94,7 +79,7 @@ describe('the floor\'s worker (H-PERF-01 H-PERF-02)', () => {
     rig.send(layout({ slowdown: 4 }));
     rig.send({ type: 'changes', changes: [look(0, '201', 'online'), look(1, '202', 'online'), look(2, '203', 'online')] });
     // every text drawn takes 2 ms of the worker's (fake) time
-    rig.context.work = () => vi.advanceTimersByTime(2);
+    rig.cost.work = () => void vi.advanceTimersByTime(2);
     rig.send({ type: 'changes', changes: [{ ...look(0, '201', 'ringing'), shown: [Date.now()] }] });
     const started = Date.now();
     rig.nextFrame();
