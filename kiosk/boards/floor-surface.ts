@@ -9,11 +9,10 @@
  * twice; each mount gets its own canvas and worker).
  */
 import type { ExtensionSnapshot } from '../../machines/extension-machine';
-import { showsTimer } from '../layout/auto-fit';
 import type { BenchProbe } from '../live/probe';
 import { floorSize } from './floor-drawer';
 import type { FromFloorWorker, ToFloorWorker } from './floor-protocol';
-import { createCanvasFloor, createFloorFeed, type FloorOptions } from './tile-canvas';
+import { createCanvasFloor, createFloorFeed, floorDrawsTimers, type FloorOptions } from './tile-canvas';
 
 /** A floor's tiles and how they look: the main thread's floor options, less its frame. */
 export type FloorSetup = Omit<FloorOptions, 'frame'> & { count: number };
@@ -85,7 +84,6 @@ function workerSurface(canvas: HTMLCanvasElement, failed: () => void): FloorSurf
     open(setup) {
       const report = setup.probe.floor?.measuring ?? false;
       probe = report ? setup.probe : null;
-      const withTimer = showsTimer(setup.fit.detail) && setup.painter !== undefined;
       post({
         type: 'layout',
         count: setup.count,
@@ -94,7 +92,7 @@ function workerSurface(canvas: HTMLCanvasElement, failed: () => void): FloorSurf
         fontFamily: setup.fontFamily,
         pixelRatio: setup.pixelRatio,
         ...deviceSize(setup),
-        withTimer,
+        withTimer: floorDrawsTimers(setup.fit, setup.painter),
         report,
         slowdown: setup.probe.floor?.workerSlowdown ?? 1,
       });

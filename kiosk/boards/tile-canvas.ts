@@ -43,6 +43,9 @@ export function statusColours(readToken: (name: string) => string): StatusColour
   return colours;
 }
 
+/** Whether a floor of this fit draws timers: its reading holds one and the board has a timer painter to run them. */
+export const floorDrawsTimers = (fit: Pick<FitResult, 'detail'>, painter: TimerPainter | undefined): boolean => showsTimer(fit.detail) && painter !== undefined;
+
 export interface FloorFeedOptions {
   fit: FitResult;
   /** the board's one timer painter (the shared clock's); needed when the fit shows timers */
@@ -91,7 +94,7 @@ interface TileState {
 /** The tiles' looks from the extensions' snapshots, sent as changes (what floor-drawer.ts draws). */
 export function createFloorFeed(options: FloorFeedOptions): FloorFeed {
   const { painter, probe } = options;
-  const withTimer = showsTimer(options.fit.detail) && painter !== undefined;
+  const withTimer = floorDrawsTimers(options.fit, painter);
   const tiles: (TileState | undefined)[] = [];
   let disposed = false;
 
@@ -218,7 +221,7 @@ export function createCanvasFloor(context: FloorContext, count: number, options:
     colours: options.colours,
     fontFamily: options.fontFamily,
     pixelRatio: options.pixelRatio,
-    withTimer: showsTimer(options.fit.detail) && options.painter !== undefined,
+    withTimer: floorDrawsTimers(options.fit, options.painter),
     frame: options.frame ?? ((draw: () => void) => requestAnimationFrame(draw)),
   });
   const feed = createFloorFeed({ fit: options.fit, painter: options.painter, now: options.now, probe: options.probe, send: (changes) => drawer.update(changes), batch: 'now' });
