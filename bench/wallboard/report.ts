@@ -162,7 +162,15 @@ export function resultRows(t: RunTargets, x: RunFigures): Row[] {
       target: t.heapGrowthPct === null ? '' : `< ${t.heapGrowthPct} %`,
       met: t.heapGrowthPct === null ? null : b.heapGrowthPct < t.heapGrowthPct,
     },
-    { figure: 'kiosk route JS, gzip -9 (kB)', measured: `${f(b.jsGzipBytes / 1000, 1)} (${b.chunks} chunks)`, target: `< ${t.kioskJsGzipKB}`, met: b.jsGzipBytes < t.kioskJsGzipKB * 1000 },
+    // what this page loaded, the lazy chunks too (the dense floor's canvas and worker, the fleet chrome, the
+    // bench's own probe): more than the route the budget is about, which the kiosk bundle test measures from
+    // the build's manifest (tests/kiosk/kiosk-bundle-budget.test.ts), so this row names the budget, not a verdict
+    {
+      figure: 'kiosk JS this page loaded, gzip -9 (kB)',
+      measured: `${f(b.jsGzipBytes / 1000, 1)} (${b.chunks} chunks)`,
+      target: `route < ${t.kioskJsGzipKB}: bundle test`,
+      met: null,
+    },
   );
   return rows;
 }

@@ -170,12 +170,13 @@ describe('H-PERF-01 H-PERF-02 bench:wallboard prints each figure beside the spec
     expect(row(inWorker, 'every tile shows')).toMatchObject({ measured: 'number, name (2000 on a canvas drawn in a worker, detail name)' });
   });
 
-  it('H-PERF-01 H-PERF-02 the spec runs print long tasks and the heap without a target; the kiosk route JS keeps its size target in every run', () => {
+  it('H-PERF-01 H-PERF-02 the spec runs print long tasks and the heap without a target; the JS the page loaded names the route budget the bundle test checks', () => {
     for (const preset of Object.values(PRESETS)) {
       const rows = resultRows(preset.targets, figures(40, 80, domTiles(10, 10, 10)));
       expect(row(rows, 'longest main-thread task')).toMatchObject({ target: '', met: null });
       expect(row(rows, 'JS heap growth')).toMatchObject({ target: '', met: null });
-      expect(row(rows, 'kiosk route JS')).toMatchObject({ target: '< 120', met: true });
+      // the lazy chunks (the dense floor's canvas and worker, the bench's probe) are not the route's
+      expect(row(rows, 'kiosk JS this page loaded')).toMatchObject({ target: 'route < 120: bundle test', met: null });
     }
     const issue4 = resultRows(DEFAULT_TARGETS, figures(56, 80, domTiles(10, 10, 10)));
     expect(row(issue4, 'longest main-thread task')).toMatchObject({ target: '≤ 50', met: true });
