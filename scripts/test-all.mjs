@@ -100,9 +100,11 @@ await run('unit', npx, ['vitest', 'run', '--project', 'unit', '--reporter', 'def
 });
 
 // The server suites, then the browser tests. They used to run side by side, when each kept about 0.6 of
-// a core busy; grown since, the server suites alone keep 1.4 of CI's 2 cores busy (803 s wall, 1,137 s
+// a core busy; grown since, the server suites alone kept 1.4 of CI's 2 cores busy (803 s wall, 1,137 s
 // CPU, 2026-11-28), and side by side both stages slowed to 2,203 s and 1,853 s (load average 12) with
-// a dozen tests past their time limits. One after the other each has the machine to itself.
+// a dozen tests past their time limits. One after the other each has the machine to itself. Sharing
+// their workers (vitest.config.ts: isolate false, 3 workers) took the server stage to about 360 s
+// wall (528 s CPU, 2026-11-29): still 1.5 cores, so the two stages still take turns.
 await run('server', npx, ['vitest', 'run', '--project', 'server', '--reporter', 'default', '--reporter', 'json', '--outputFile.json', REPORTS.server], {
   counts: fromReport(REPORTS.server, vitestCounts),
 });
