@@ -43,6 +43,7 @@ import { sessionRoutes } from './routes/session';
 import { systemRoutes } from './routes/system';
 import { webphoneRoutes } from './routes/webphone';
 import { configureZodMessages } from './validation';
+import type { TrustProxy } from './config';
 
 export const API_PREFIX = '/api/v1';
 
@@ -65,6 +66,18 @@ export interface BuildOptions {
   live?: LiveOptions;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. A number of hops becomes a function that trusts that many addresses
+ * from the socket outwards (Express's meaning; proxy-addr numbers the socket's peer 0): Fastify 5 itself
+ * now answers a number by trusting nothing, since a client that reaches the server directly could
+ * name its own address. Deployments that cannot keep the instances off the network name the
+ * balancers' addresses instead (README "Several instances").
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the Fastify app: API under /api/v1, OpenAPI document, and the built client when present. No listen. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   configureZodMessages();
@@ -73,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: safeLoggerOptions(options.logger),
     logController: new RequestLogAtDebug(),
-    trustProxy: config.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(config.trustProxy ?? false),
     // a bad URL or a path parameter past the router's length (414) answers the ApiError too, with
     // its sentence (J-API-01: the document describes every answer), not Fastify's own body
     frameworkErrors: (error, request, reply) => void handleError(error, request, reply),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isTrafficPreset, TRAFFIC_PRESET_NAMES, TRAFFIC_PRESETS, type TrafficOptions, type TrafficPreset } from './pbx/simulator/config';
 
@@ -15,7 +16,7 @@ export interface Environment {
    */
   demo: boolean;
   adminPassword: string | undefined;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** JWT_SECRET (unset: generated once into DATA_DIR, see loadJwtSecret) */
   jwtSecret: string | undefined;
@@ -32,6 +33,45 @@ export class SettingsError extends Error {
 export const JWT_SECRET_MIN = 32;
 /** The shortest METRICS_TOKEN taken (a bearer token sent by Prometheus). */
 export const METRICS_TOKEN_MIN = 16;
+
+/**
+ * Which proxies' `X-Forwarded-For` is believed (Fastify's `trustProxy`): false (none, the default), a
+ * number of hops in front of the server, or the proxies' addresses.
+ */
+export type TrustProxy = false | number | string[];
+
+/** The most proxies in a row TRUST_PROXY takes as a number (a CDN, a balancer, an ingress, ...). */
+const TRUST_PROXY_MAX_HOPS = 10;
+
+/**
+ * TRUST_PROXY: unset, '0' or 'false' trusts no proxy; '1' or 'true' the one balancer in front (the
+ * README's setting); a number N that many proxies in a row; otherwise a comma list of the proxies'
+ * addresses or CIDR ranges. Never every hop: a balancer appends the address it saw to the header, so
+ * trusting all of it would let a client name its own address by sending the header itself, and
+ * slip past the login and click-to-call limits counted per address (found by the README's balancer
+ * test, tests/server/balancer-examples.test.ts). Anything else is refused at start.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false') return false;
+  if (v === 'true') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= TRUST_PROXY_MAX_HOPS) return hops;
+  } else {
+    const proxies = v.split(',').map((part) => part.trim());
+    const proxy = (part: string) => {
+      const [address, bits, ...rest] = part.split('/');
+      const family = isIP(address);
+      if (family === 0 || rest.length > 0) return false;
+      return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+    };
+    if (proxies.every(proxy)) return proxies;
+  }
+  throw new SettingsError(
+    `TRUST_PROXY must be 0, 1 (one balancer in front), the number of proxies in a row (up to ${TRUST_PROXY_MAX_HOPS}) or the proxies' addresses, e.g. 10.0.0.5,10.0.1.0/24 (got "${value}")`,
+  );
+}
 
 /** '1'/'true' → true, '0'/'false' → false, unset or '' → undefined; anything else is refused. */
 function flag(name: string, value: string | undefined): boolean | undefined {
@@ -55,7 +95,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     // with PBX=ari only when asked for (then main.ts warns): its phones would face a real network
     demo: flag('CALLBOARD_DEMO', env.CALLBOARD_DEMO) ?? (!production && !ari),
     adminPassword: env.CALLBOARD_ADMIN_PASSWORD || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     jwtSecret: env.JWT_SECRET || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -7,6 +7,7 @@ import type { HashOptions } from './auth/passwords';
 import type { Database, Db } from './db/database';
 import type { CampaignControl } from './dialer/campaign-control';
 import type { FileStore } from './files/file-store';
+import type { TrustProxy } from './config';
 
 /** Everything buildApp needs besides the database; main.ts reads it from the environment. */
 export interface AppConfig {
@@ -22,8 +23,8 @@ export interface AppConfig {
   loginThrottle?: ThrottleOptions;
   /** built client to serve with SPA fallback; null or missing folder: API only */
   clientDir?: string | null;
-  /** trust X-Forwarded-For (behind a reverse proxy) */
-  trustProxy?: boolean;
+  /** whose X-Forwarded-For is believed (behind a balancer: TRUST_PROXY, config.ts parseTrustProxy) */
+  trustProxy?: TrustProxy;
   /**
    * a real Asterisk reads the extensions' SIP passwords: new or changed ones must be strong (I-SEC-01);
    * default: when the live side runs PBX=ari

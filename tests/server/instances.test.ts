@@ -110,6 +110,20 @@ describe('I-INST-01 I-INST-02 the settings of several instances are checked at s
     expect(() => readEnvironment({ CALLBOARD_DEMO: 'yes' })).toThrow('CALLBOARD_DEMO must be 1 or 0 (got "yes")');
   });
 
+  it('I-OPS-01 TRUST_PROXY believes the balancer in front (1), a number of proxies or their addresses, never every hop', () => {
+    const trust = (value?: string) => readEnvironment(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('0')).toBe(false);
+    // 'true' was Fastify's trust-everything: a client could name its own address in X-Forwarded-For
+    expect(trust('1')).toBe(1);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5, 10.0.1.0/24,fd00::/8')).toEqual(['10.0.0.5', '10.0.1.0/24', 'fd00::/8']);
+    for (const bad of ['yes', '11', '10.0.0.300', '10.0.0.0/33', 'balancer.example.com', '10.0.0.1/8/8']) {
+      expect(() => trust(bad), bad).toThrow(`TRUST_PROXY must be 0, 1 (one balancer in front), the number of proxies in a row (up to 10) or the proxies' addresses, e.g. 10.0.0.5,10.0.1.0/24 (got "${bad}")`);
+    }
+  });
+
   it('I-INST-01 main.ts started with REDIS_URL and no DATABASE_URL exits before opening any database, naming both settings', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const { code, output } = await runMain({ DATA_DIR: dataDir, REDIS_URL: redis });
