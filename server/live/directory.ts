@@ -2,7 +2,7 @@ import { and, asc, eq, getTableName } from 'drizzle-orm';
 import { extensionDisplayName, parseDestination } from '../../domain';
 import { corpZone } from '../corp-zone';
 import type { Db } from '../db/database';
-import { appUser, corp, extension, ivr, poll, question, queue, queueMember, sipRoute, timeCondition, timeOption, trunk } from '../db/schema';
+import { appUser, corp, extension, ivr, poll, question, queue, queueMember, sipRoute, sipServer, timeCondition, timeOption, trunk } from '../db/schema';
 import { pauseReason } from '../db/schema-agents';
 import { QUEUE_STRATEGIES, type QueueStrategy, type SimCorp, type SimTimeCondition, type SimTrunk } from '../pbx';
 import type { DirectoryCorp, DirectoryExtension, DirectoryProvider, DirectoryQueue } from '../realtime';
@@ -55,7 +55,7 @@ export interface PbxDirectoryProvider extends DirectoryProvider {
  * change of any of them (directory-follow.ts), so a query of a new table here must name it here too
  * (tests/server/live/directory-follow.test.ts compares this list with the tables its queries read).
  */
-export const DIRECTORY_TABLES = [corp, extension, appUser, queue, queueMember, pauseReason, ivr, poll, question, trunk, timeCondition, timeOption, sipRoute] as const;
+export const DIRECTORY_TABLES = [corp, extension, appUser, queue, queueMember, pauseReason, ivr, poll, question, trunk, sipServer, timeCondition, timeOption, sipRoute] as const;
 
 /** DIRECTORY_TABLES by their SQL names, as change events name them */
 export const DIRECTORY_TABLE_NAMES: ReadonlySet<string> = new Set(DIRECTORY_TABLES.map((t) => getTableName(t)));
@@ -104,9 +104,12 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
         .from(question)
         .orderBy(asc(question.pollId), asc(question.orderSequencial), asc(question.id));
 
+      // the carrier is its server's address: Asterisk identifies a carrier's call by the address it
+      // came from, whichever server row names it (ps_endpoint_id_ips, migration 0026)
       const trunks = await db
-        .select({ corpId: trunk.corpId, number: trunk.number, action: trunk.action, outgoing: trunk.outgoing, preference: trunk.preference, enabled: trunk.enabled })
+        .select({ corpId: trunk.corpId, number: trunk.number, action: trunk.action, outgoing: trunk.outgoing, preference: trunk.preference, enabled: trunk.enabled, carrier: sipServer.ip })
         .from(trunk)
+        .innerJoin(sipServer, eq(sipServer.id, trunk.serverId))
         .orderBy(asc(trunk.id));
       const times = await db.select({ id: timeCondition.id, corpId: timeCondition.corpId, defaultAction: timeCondition.defaultAction }).from(timeCondition).orderBy(asc(timeCondition.id));
       const timeOptions = await db.select({ timeId: timeOption.timeId, from: timeOption.from, to: timeOption.to, days: timeOption.days, action: timeOption.action }).from(timeOption).orderBy(asc(timeOption.id));
@@ -156,7 +159,7 @@ export function createDbDirectory(db: Db): PbxDirectoryProvider {
       for (const r of reasons) result.get(r.corpId)?.pauseReasons?.push({ code: r.code, name: r.name, maxMinutes: r.maxMinutes });
       for (const i of ivrs) result.get(i.corpId)?.ivrs.push({ id: i.id, options: IVR_OPTION_COLUMNS.map((c) => i[c]) });
       for (const p of polls) result.get(p.corpId)?.polls.push({ id: p.id, questions: byPoll.get(p.id) ?? [] });
-      for (const t of trunks) result.get(t.corpId)?.trunks.push({ number: t.number, action: t.action, outgoing: t.outgoing, preference: t.preference, enabled: t.enabled });
+      for (const t of trunks) result.get(t.corpId)?.trunks.push({ number: t.number, action: t.action, outgoing: t.outgoing, preference: t.preference, enabled: t.enabled, carrier: t.carrier.trim().toLowerCase() });
       for (const r of routes) result.get(r.corpId)?.routes.push({ pattern: r.pattern, translation: r.translation, trunkNumber: r.trunkNumber });
       for (const t of times) {
         const options = timeOptions.filter((o) => o.timeId === t.id).map((o) => ({ from: o.from, to: o.to, days: o.days, action: o.action }));

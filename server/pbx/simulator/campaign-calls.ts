@@ -7,12 +7,14 @@
  * see whom they talk to) and waits like an inbound caller (queue-calls).
  *
  * Records as Asterisk 22 writes them for such a channel (checked against it: tests/server/pbx/ari/
- * ari-asterisk-dial-out.test.ts): no party B, dst `s` in the trunk endpoint's context
- * (`c{corpId}-inbound`) until it continues elsewhere; `Stasis` when answered, `AppDial2 (Outgoing
- * Line)` when it was never answered (a row Asterisk writes with cdr.conf `unanswered = yes`);
+ * ari-asterisk-dial-out.test.ts, whose kit gives its trunk endpoint `c{corpId}-inbound`): no party B,
+ * dst `s` in the trunk endpoint's context until it continues elsewhere (on Callboard's Asterisk
+ * `callboard-inbound`, TRUNK_INBOUND_CONTEXT, every trunk endpoint's since migration 0026); `Stasis`
+ * when answered, `AppDial2 (Outgoing Line)` when it was never answered (a row Asterisk writes with
+ * cdr.conf `unanswered = yes`);
  * accountcode the corp; the userfield names the campaign and the number (domain campaignCdrUserfield).
  */
-import { campaignAppArgs, campaignCdrUserfield, trunkEndpointName } from '../../../domain';
+import { campaignAppArgs, campaignCdrUserfield, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../../domain';
 import type { DialStatus } from '../ari';
 import type { DialOutcome, DialOutRequest } from '../adapter';
 import type { CdrDisposition } from '../records';
@@ -48,15 +50,16 @@ export class CampaignCalls {
       settle,
     };
     w.calls.add(call);
-    // an originated channel starts at `s` in its endpoint's context (a trunk's: the corp's inbound one)
-    // until an application or the dialplan takes it
+    // an originated channel starts at `s` in its endpoint's context (every trunk's: the shared dispatch
+    // context, migration 0026) until an application or the dialplan takes it; its accountcode the corp's
+    // (the trunk endpoint's, and the originate sets it); never in Ring there, so the live state reads it
     const ch = w.newChannel(corp, call, {
       endpoint,
       ext: null,
       state: 'Down',
       caller: { name: '', number: request.trunkNumber },
       connected: { name: '', number: request.number },
-      context: `c${corp.corpId}-inbound`,
+      context: TRUNK_INBOUND_CONTEXT,
       exten: 's',
     });
     call.ch = ch;
@@ -136,7 +139,7 @@ export class CampaignCalls {
       src: call.trunkNumber,
       clid: `"" <${call.trunkNumber}>`,
       dst: 's',
-      dcontext: `c${call.corp.corpId}-inbound`,
+      dcontext: TRUNK_INBOUND_CONTEXT,
       channel: call.ch,
       dstchannel: '',
       lastapp: answered ? 'Stasis' : 'AppDial2',

@@ -82,6 +82,12 @@ export interface SimTrunk {
   outgoing: boolean;
   preference: boolean;
   enabled: boolean;
+  /**
+   * The carrier server its calls come from (trunk.server_id). Asterisk identifies a carrier's call by
+   * the server's address, so a call to any trunk of that carrier arrives on the first of the carrier's
+   * trunk endpoints, perhaps another corp's (routes.ts arrivalTrunk). Absent: on its own endpoint.
+   */
+  carrier?: string;
 }
 
 /** A time condition (C-TC): the first option whose days and hours hold now, else the default action. */

@@ -5,11 +5,11 @@
  * answered campaign call joins a queue the same way, without the IVR. queue_log rows as Asterisk
  * writes them (reference/protocols.md §4.3), one cdr row per call.
  */
-import { campaignCdrUserfield, trunkEndpointName } from '../../../domain';
+import { campaignCdrUserfield, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../../domain';
 import type { CdrDisposition } from '../records';
 import { agentQuality, ivrWalk, pollAnswer } from './caller-behaviour';
 import type { CallRecords, CdrFields } from './call-records';
-import { routesToQueue, type InboundRoute } from './routes';
+import { arrivalTrunk, routesToQueue, type InboundRoute } from './routes';
 import type { CallBase, CampaignOrigin, ExtState, Leg, MemberState, QueueCall, QueueState, SimChannel } from './state';
 import { SEC, type SimWorld } from './world';
 
@@ -26,7 +26,8 @@ export class QueueCalls {
   /**
    * A caller for `q`. With the corp's routing (SimCorp.trunks) the caller dials a trunk's number that
    * leads to the queue now (one of them, when several do) and presses the IVR keys on the way; none:
-   * no call (H-WARM-02). Without it, the made-up trunk and the queue's `did`.
+   * no call (H-WARM-02); the caller passes the trunks' dispatch context first, as on Asterisk (C-TRK-04,
+   * dispatchTrunkCall). Without it, the made-up trunk and the queue's `did`, straight in the corp's context.
    */
   inboundCall(q: QueueState): void {
     const w = this.w;
@@ -58,17 +59,25 @@ export class QueueCalls {
       campaign: null,
     };
     w.calls.add(call);
+    // a configured trunk's caller arrives where Asterisk delivers every trunk's calls (migration 0026):
+    // at its DID in the shared dispatch context, on the endpoint Asterisk matched for the carrier, with
+    // that endpoint's accountcode (maybe another corp's). The made-up trunk of a corp without routing
+    // stays in the corp's own context: it is no trunk of the configuration (no endpoint, no DID in the
+    // dispatch context), and the hand-built corps of the tests keep the sequences they were checked with.
+    const arrival = route ? arrivalTrunk(Array.from(w.corps.values(), (c) => c.cfg), corp.cfg, route.trunk) : null;
     const ch = w.newChannel(corp, call, {
-      endpoint: route ? trunkEndpointName(route.trunk) : corp.trunk,
+      endpoint: arrival ? trunkEndpointName(arrival.number) : corp.trunk,
+      accountcode: arrival ? String(arrival.corpId) : undefined,
       ext: null,
       state: 'Ring',
       caller: { name, number },
       connected: { name: '', number: '' },
-      context: `c${corp.corpId}-inbound`,
+      context: arrival ? TRUNK_INBOUND_CONTEXT : `c${corp.corpId}-inbound`,
       exten: did,
     });
     call.caller = ch;
-    w.dialplan(ch, 'Set', `CORP_ID=${corp.corpId}`);
+    if (arrival) this.dispatchTrunkCall(ch, did);
+    w.dialplan(ch, 'Set', `CORP_ID=${corp.corpId}`, arrival ? { context: `c${corp.corpId}-inbound`, exten: did } : undefined);
     w.varset(ch, 'CORP_ID', String(corp.corpId));
     w.dialplan(ch, 'Set', `CALLERID(name)=${q.cfg.name}${name ? `: ${name}` : ''}`);
     w.callerId(ch, `${q.cfg.name}${name ? `: ${name}` : ''}`);
@@ -83,6 +92,20 @@ export class QueueCalls {
         this.enterQueue(call);
       });
     } else this.enterQueue(call);
+  }
+
+  /**
+   * The dispatch context's two priorities for the DID (server/asterisk/dialplan.ts trunkDispatchContext),
+   * as Asterisk 22 shows them: Set at priority 1 still with the arrival endpoint's accountcode, Goto at
+   * priority 2 with the DID's owner's (Set raises no ARI event), all in Ring; the caller goes on at
+   * priority 1 of `c{corpId}-inbound`, where its first event names its corp.
+   */
+  private dispatchTrunkCall(ch: SimChannel, did: string): void {
+    const w = this.w;
+    const corpId = ch.corp.corpId;
+    w.dialplan(ch, 'Set', `CHANNEL(accountcode)=${corpId}`);
+    w.setAccountcode(ch, String(corpId));
+    w.dialplan(ch, 'Goto', `c${corpId}-inbound,${did},1`);
   }
 
   /**

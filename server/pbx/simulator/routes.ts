@@ -82,3 +82,25 @@ export function outboundEndpoint(cfg: SimCorp): string | null {
   const out = outboundTrunk(cfg.trunks);
   return out ? trunkEndpointName(out.number) : null;
 }
+
+/**
+ * The trunk endpoint a carrier's call to `trunkNumber` (a trunk of `corp`) arrives on, and that
+ * endpoint's corp (its accountcode, migration 0026's ps_endpoints). Asterisk's IP identifier picks one
+ * endpoint for the carrier's address, whichever DID was dialled: of the enabled trunks of every corp
+ * with the same `carrier`, the first by endpoint name (as `pjsip show identifies` lists them; Asterisk 22
+ * matched that one for every call in tests/server/pbx/asterisk/asterisk-inbound-corps.test.ts). A
+ * trunk without a carrier: its own endpoint. The generated dialplan then sets the DID's owner
+ * (server/asterisk/dialplan.ts trunkDispatchContext).
+ */
+export function arrivalTrunk(corps: Iterable<SimCorp>, corp: SimCorp, trunkNumber: string): { number: string; corpId: number } {
+  const own = { number: trunkNumber, corpId: corp.corpId };
+  const carrier = corp.trunks?.find((t) => t.number === trunkNumber)?.carrier;
+  if (carrier === undefined) return own;
+  let first = own;
+  for (const c of corps) {
+    for (const t of c.trunks ?? []) {
+      if (t.enabled && t.carrier === carrier && trunkEndpointName(t.number) < trunkEndpointName(first.number)) first = { number: t.number, corpId: c.corpId };
+    }
+  }
+  return first;
+}

@@ -76,7 +76,13 @@ export interface SimChannel {
   connected: AriCallerId;
   dialplan: AriDialplanCep;
   created: number;
+  /** the corp the channel belongs to: its calls, commands and records */
   corp: CorpState;
+  /**
+   * CHANNEL(accountcode), as ARI shows it: the corp's, except a carrier's call that arrived on another
+   * corp's trunk endpoint (routes.ts arrivalTrunk) until the dispatch context sets the DID's owner
+   */
+  accountcode: string;
   ext: ExtState | null;
   onHold: boolean;
   /** the call it belongs to now (a campaign channel joins a queue call when it is answered) */

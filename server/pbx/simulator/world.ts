@@ -47,6 +47,8 @@ export interface NewChannel {
   connected: AriCallerId;
   context: string;
   exten: string;
+  /** the endpoint's accountcode when it is not the corp's (a trunk endpoint of another corp); default the corp */
+  accountcode?: string;
 }
 
 export class SimWorld {
@@ -154,7 +156,7 @@ export class SimWorld {
       protocol_id: ch.protocolId,
       caller: { ...ch.caller },
       connected: { ...ch.connected },
-      accountcode: String(ch.corp.corpId),
+      accountcode: ch.accountcode,
       dialplan: { ...ch.dialplan },
       creationtime: ariTimestamp(ch.created),
       language: 'en',
@@ -203,6 +205,7 @@ export class SimWorld {
       dialplan: { context: o.context, exten: o.exten, priority: 1, app_name: '', app_data: '' },
       created: now,
       corp,
+      accountcode: o.accountcode ?? String(corp.corpId),
       ext: o.ext,
       onHold: false,
       call,
@@ -226,6 +229,11 @@ export class SimWorld {
     if (at) ch.dialplan = { context: at.context, exten: at.exten, priority: 1, app_name: app, app_data: data };
     else ch.dialplan = { ...ch.dialplan, priority: ch.dialplan.app_name === '' ? ch.dialplan.priority : ch.dialplan.priority + 1, app_name: app, app_data: data };
     this.emit({ type: 'ChannelDialplan', channel: this.channelJson(ch), dialplan_app: app, dialplan_app_data: data });
+  }
+
+  /** Set(CHANNEL(accountcode)=…) has run: ARI sends no event of it, the channel's next events carry it */
+  setAccountcode(ch: SimChannel, accountcode: string): void {
+    ch.accountcode = accountcode;
   }
 
   varset(ch: SimChannel, variable: string, value: string): void {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TRUNK_INBOUND_CONTEXT } from '../../../domain';
 import { checkAriEvent, toneWav, type DialOutRequest, type SimCorp } from '../../../server/pbx';
 import { wavDurationSec } from '../../../server/pbx/simulator/wav';
 import { extensions, line, startSim } from './helpers';
@@ -81,7 +82,7 @@ describe('C-DIA campaign calls in the simulator', () => {
     ]);
     expect(run.events.flatMap(checkAriEvent)).toEqual([]);
     const created = run.events[0];
-    expect(created.type === 'ChannelCreated' && created.channel).toMatchObject({ id: channelId, accountcode: '2', caller: { number: '551130001000' }, dialplan: { context: 'c2-inbound', exten: 's' } });
+    expect(created.type === 'ChannelCreated' && created.channel).toMatchObject({ id: channelId, accountcode: '2', caller: { number: '551130001000' }, dialplan: { context: TRUNK_INBOUND_CONTEXT, exten: 's' } });
     const stasis = run.events.find((e) => e.type === 'ChannelDialplan')!;
     expect(stasis.type === 'ChannelDialplan' && stasis.dialplan_app_data).toBe('callboard,dialout,7');
     expect(run.sink.cdr).toHaveLength(1);
@@ -89,7 +90,8 @@ describe('C-DIA campaign calls in the simulator', () => {
       corpId: 2,
       src: '551130001000',
       dst: 's',
-      dcontext: 'c2-inbound',
+      // the trunk endpoint's context on Callboard's Asterisk (C-TRK-04, migration 0026)
+      dcontext: TRUNK_INBOUND_CONTEXT,
       channel: expect.stringMatching(/^PJSIP\/trunk_551130001000-/),
       dstchannel: '',
       lastapp: 'Stasis',

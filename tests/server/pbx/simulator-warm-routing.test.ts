@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_DIRECTION } from '../../../domain';
+import { CALL_DIRECTION, TRUNK_INBOUND_CONTEXT } from '../../../domain';
 import { TEST_HASH } from '../../../server/auth/passwords';
 import { readLiveEnvironment } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db/database';
@@ -104,15 +104,28 @@ describe('H-WARM-02 calls follow the configuration as Asterisk would', () => {
     const { sink, events } = await runFloor(corps, WED_10, 2 * 60 * MIN);
     const created = events.flatMap((e) => (e.type === 'ChannelCreated' ? [e.channel] : []));
     const trunkLegs = created.filter((c) => /^PJSIP\/(trunk_|\d+_trunk)/.test(c.name));
-    const inbound = trunkLegs.filter((c) => c.dialplan.context.endsWith('-inbound'));
+    // a carrier's call arrives where every trunk endpoint delivers (C-TRK-04, migration 0026)
+    const inbound = trunkLegs.filter((c) => c.dialplan.context === TRUNK_INBOUND_CONTEXT);
     expect(inbound.length).toBeGreaterThan(300);
     expect(trunkLegs.filter((c) => /^PJSIP\/\d+_trunk/.test(c.name))).toEqual([]);
     const trunks = { [ACME]: ['551130001000', '551130001001', '551130001002'], [GLOBEX]: ['551140002000'] } as Record<number, string[]>;
+    // the demo's four trunks are of one carrier (one server address): as on Asterisk 22, whichever DID
+    // was dialled, the call arrives on the first of its endpoints by name, acme's 551130001000, with its
+    // accountcode; the dispatch context then sends it to the DID's owner, which its next context names
+    const owner = new Map<string, number>();
+    for (const e of events) {
+      if (e.type === 'ChannelDialplan' && !owner.has(e.channel.id) && /^c\d+-inbound$/.test(e.channel.dialplan.context)) owner.set(e.channel.id, Number(e.channel.dialplan.context.slice(1, -'-inbound'.length)));
+    }
+    const dids = new Set<string>();
     for (const c of inbound) {
       const number = c.dialplan.exten;
-      expect(trunks[Number(c.accountcode)], c.name).toContain(number);
-      expect(c.name.startsWith(`PJSIP/trunk_${number}-`), c.name).toBe(true);
+      dids.add(number);
+      expect(c.name.startsWith('PJSIP/trunk_551130001000-'), c.name).toBe(true);
+      expect(c.accountcode, c.name).toBe(String(ACME));
+      expect(trunks[owner.get(c.id) ?? -1], `${c.name} dialled ${number}`).toContain(number);
     }
+    // globex's DID too, though its calls arrive on acme's endpoint
+    expect(dids).toContain('551140002000');
     const entered = new Map<string, number>();
     for (const row of sink.queueLog) if (row.event === 'ENTERQUEUE') entered.set(row.queuename, (entered.get(row.queuename) ?? 0) + 1);
     for (const id of [ids.sales, ids.support, ids.billing]) expect(entered.get(`${ACME}_${id}`) ?? 0, `queue ${id}`).toBeGreaterThan(20);
