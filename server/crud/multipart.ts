@@ -43,7 +43,8 @@ export async function readMultipart(request: FastifyRequest, limits: { maxBytes:
         if (part.file.truncated) issues.push({ path: part.fieldname, message: tooBig });
         else if (bytes.length > 0) uploads.set(part.fieldname, { bytes, filename: part.filename, mime: part.mimetype, field: part.fieldname });
       } else if (part.fieldname === 'json') {
-        const parsed = parseObject(String(part.value));
+        // a part sent with `Content-Type: application/json` comes already parsed (@fastify/multipart)
+        const parsed = typeof part.value === 'string' ? parseObject(part.value) : asObject(part.value);
         if (!parsed) issues.push({ path: 'json', message: 'validation.invalid' });
         else Object.assign(fields, parsed);
       } else {
@@ -69,10 +70,11 @@ function malformed(error: unknown): unknown {
   return new ApiFailure(400, 'errors.badRequest');
 }
 
+const asObject = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
 function parseObject(text: string): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return asObject(JSON.parse(text));
   } catch {
     return null;
   }

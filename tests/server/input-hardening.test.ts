@@ -92,6 +92,24 @@ describeEachDatabase('no 5xx from input (issue 13)', (t) => {
     expect(cut.statusCode).toBe(400);
   });
 
+  it('C-LF-12 a multipart body\'s json part is read with or without its own Content-Type: application/json (curl -F \'json={...};type=application/json\')', async () => {
+    const part = (type: string, json: string) =>
+      `--x\r\nContent-Disposition: form-data; name="json"\r\n${type ? `Content-Type: ${type}\r\n` : ''}\r\n${json}\r\n--x--\r\n`;
+    const headers = { 'content-type': 'multipart/form-data; boundary=x' };
+    const colours = { menuIconColor: '112233', menuFontColor: '223344', hoverColor: '334455', menuColor: '445566', backgroundColor: '556677', loginTextColor: '667788' };
+    for (const [type, tabName] of [['application/json', 'Typed part'], ['', 'Plain part']] as const) {
+      const res = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: admin, payload: part(type, JSON.stringify({ ...colours, tabName })), headers });
+      expect(res.statusCode, `${type || 'no type'}: ${res.body}`).toBe(200);
+      expect((await t().get('/api/v1/lookandfeel', admin)).json()).toMatchObject({ tabName });
+    }
+    // a typed part that is no object is the json field's issue, as an untyped one is
+    for (const type of ['application/json', '']) {
+      const res = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: admin, payload: part(type, '[1]'), headers });
+      expect(res.statusCode, type || 'no type').toBe(400);
+      expect(issuesOf(res)).toContain('json:validation.invalid');
+    }
+  });
+
   it('C-TC-09 time options that are no objects, and kiosk screens past 2^31-1, are refused (they used to crash or overflow)', async () => {
     const time = await t().post('/api/v1/timemain', admin, { name: 'Hours', options: ['x'.repeat(30)] });
     expect(time.statusCode).toBe(400);
