@@ -145,17 +145,75 @@ export async function startCluster(count = 3, servers: ClusterServers = {}): Pro
   };
   // all at once: the start lock (I-INST-03) lets one migrate and seed
   const instances = ports.map(spawnInstance);
-  await Promise.all(instances.map((x) => healthy(x.base, x.child, 90_000)));
+  let proxy: { child: ChildProcess; url: string } | null = null;
+  const stop = async () => {
+    proxy?.child.kill('SIGTERM');
+    await Promise.all(
+      instances.map(
+        (x) =>
+          new Promise<void>((resolve) => {
+            if (x.child.exitCode !== null || x.child.signalCode !== null) return resolve();
+            x.child.once('exit', () => resolve());
+            x.child.kill('SIGTERM');
+            setTimeout(() => {
+              x.child.kill('SIGKILL');
+              resolve();
+            }, 10_000).unref();
+          }),
+      ),
+    );
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let front: { child: ChildProcess; url: string };
+  try {
+    await Promise.all(instances.map((x) => healthy(x.base, x.child, 90_000)));
+    front = await startHaproxy(haproxy, ports, dataDir, servers.maxconn);
+    proxy = front;
+  } catch (error) {
+    // a start that fails halfway (an instance never healthy) leaves nothing running behind it
+    await stop().catch(() => undefined);
+    throw error;
+  }
 
+  return {
+    instances,
+    url: front.url,
+    proxy: front.child,
+    databaseUrl,
+    prefix,
+    async restart(i) {
+      const next = spawnInstance(instances[i].port);
+      instances[i] = next;
+      await healthy(next.base, next.child, 60_000);
+    },
+    async hubConnections() {
+      return Promise.all(
+        instances.map(async (x) => {
+          const text = await fetch(`${x.base}/metrics`).then(
+            (r) => r.text(),
+            () => '',
+          );
+          const match = /^callboard_hub_connections (\d+)/m.exec(text);
+          return match ? Number(match[1]) : -1;
+        }),
+      );
+    },
+    stop,
+  };
+}
+
+/** HAProxy in front of the instances (round robin, health checks, X-Forwarded-For), once it answers */
+async function startHaproxy(haproxy: string, ports: number[], dataDir: string, maxconn: number | undefined): Promise<{ child: ChildProcess; url: string }> {
   const haproxyPort = await freePort();
   const config = path.join(dataDir, 'haproxy.cfg');
   writeFileSync(
     config,
     [
       'global',
-      `  maxconn ${servers.maxconn ?? 2000}`,
+      `  maxconn ${maxconn ?? 2000}`,
       'defaults',
-      ...(servers.maxconn ? [`  maxconn ${servers.maxconn}`] : []),
+      ...(maxconn ? [`  maxconn ${maxconn}`] : []),
       '  mode http',
       '  timeout connect 2s',
       '  timeout client 60s',
@@ -178,51 +236,13 @@ export async function startCluster(count = 3, servers: ClusterServers = {}): Pro
       '',
     ].join('\n'),
   );
-  const proxy = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${haproxyPort}`;
-  await healthy(url, proxy, 10_000);
-
-  return {
-    instances,
-    url,
-    proxy,
-    databaseUrl,
-    prefix,
-    async restart(i) {
-      const next = spawnInstance(instances[i].port);
-      instances[i] = next;
-      await healthy(next.base, next.child, 60_000);
-    },
-    async hubConnections() {
-      return Promise.all(
-        instances.map(async (x) => {
-          const text = await fetch(`${x.base}/metrics`).then(
-            (r) => r.text(),
-            () => '',
-          );
-          const match = /^callboard_hub_connections (\d+)/m.exec(text);
-          return match ? Number(match[1]) : -1;
-        }),
-      );
-    },
-    async stop() {
-      proxy.kill('SIGTERM');
-      await Promise.all(
-        instances.map(
-          (x) =>
-            new Promise<void>((resolve) => {
-              if (x.child.exitCode !== null || x.child.signalCode !== null) return resolve();
-              x.child.once('exit', () => resolve());
-              x.child.kill('SIGTERM');
-              setTimeout(() => {
-                x.child.kill('SIGKILL');
-                resolve();
-              }, 10_000).unref();
-            }),
-        ),
-      );
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  try {
+    await healthy(url, child, 10_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return { child, url };
 }
