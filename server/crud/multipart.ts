@@ -52,6 +52,9 @@ export async function readMultipart(request: FastifyRequest, limits: { maxBytes:
       }
     }
   } catch (error) {
+    // a part typed application/json that is no JSON: the plugin stops with a 406, but it is the json
+    // field's value that is wrong, answered as an untyped one is (the rest of the body is not read)
+    if ((error as { code?: unknown } | null)?.code === 'FST_INVALID_JSON_FIELD_ERROR') return { fields, uploads, issues: [...issues, { path: 'json', message: 'validation.invalid' }] };
     throw malformed(error);
   }
   const nul = nulPath(fields);

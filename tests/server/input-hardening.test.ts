@@ -102,11 +102,13 @@ describeEachDatabase('no 5xx from input (issue 13)', (t) => {
       expect(res.statusCode, `${type || 'no type'}: ${res.body}`).toBe(200);
       expect((await t().get('/api/v1/lookandfeel', admin)).json()).toMatchObject({ tabName });
     }
-    // a typed part that is no object is the json field's issue, as an untyped one is
+    // a typed part that is no object, or no JSON at all, is the json field's issue, as an untyped one is
     for (const type of ['application/json', '']) {
-      const res = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: admin, payload: part(type, '[1]'), headers });
-      expect(res.statusCode, type || 'no type').toBe(400);
-      expect(issuesOf(res)).toContain('json:validation.invalid');
+      for (const json of ['[1]', '{"tabName":']) {
+        const res = await t().request({ method: 'PUT', url: '/api/v1/lookandfeel', as: admin, payload: part(type, json), headers });
+        expect(res.statusCode, `${type || 'no type'} ${json}`).toBe(400);
+        expect(issuesOf(res)).toContain('json:validation.invalid');
+      }
     }
   });
 
