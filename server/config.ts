@@ -73,6 +73,31 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   );
 }
 
+/**
+ * A number setting: unset or '' gives the fallback; anything else must be a number in its range (a whole
+ * one where asked), or the start is refused naming the setting: a typo must not quietly run the default.
+ */
+function numberSetting(name: string, value: string | undefined, fallback: number, range: { min: number; max?: number; above?: boolean; whole?: boolean }): number {
+  const text = (value ?? '').trim();
+  if (text === '') return fallback;
+  const n = Number(text);
+  const max = range.max ?? Number.MAX_SAFE_INTEGER;
+  if (Number.isFinite(n) && (range.above ? n > range.min : n >= range.min) && n <= max && (!range.whole || Number.isInteger(n))) return n;
+  const kind = range.whole ? 'a whole number' : 'a number';
+  const bounds = range.above ? `above ${range.min}` : range.max !== undefined ? `from ${range.min} to ${range.max}` : `of ${range.min} or more`;
+  throw new SettingsError(`${name} must be ${kind} ${bounds} (got "${value}")`);
+}
+
+/** pino's levels: LOG_LEVEL names one */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function logLevel(value: string | undefined): string {
+  const level = (value ?? '').trim().toLowerCase();
+  if (level === '') return 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level;
+  throw new SettingsError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")`);
+}
+
 /** '1'/'true' → true, '0'/'false' → false, unset or '' → undefined; anything else is refused. */
 function flag(name: string, value: string | undefined): boolean | undefined {
   const v = (value ?? '').trim().toLowerCase();
@@ -87,7 +112,8 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
   const production = env.NODE_ENV === 'production';
   const ari = (env.PBX ?? '').trim().toLowerCase() === 'ari';
   return {
-    port: Number(env.PORT ?? 8080),
+    // 0: any free port (the tests' servers)
+    port: numberSetting('PORT', env.PORT, 8080, { min: 0, max: 65535, whole: true }),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -96,7 +122,7 @@ export function readEnvironment(env: NodeJS.ProcessEnv = process.env): Environme
     demo: flag('CALLBOARD_DEMO', env.CALLBOARD_DEMO) ?? (!production && !ari),
     adminPassword: env.CALLBOARD_ADMIN_PASSWORD || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevel(env.LOG_LEVEL),
     jwtSecret: env.JWT_SECRET || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
   };
@@ -179,34 +205,29 @@ export interface LiveEnvironment {
   redisPrefix?: string;
 }
 
-function positive(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
-}
-
 export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveEnvironment {
   const raw = (env.PBX ?? 'simulator').trim().toLowerCase();
-  if (raw !== '' && raw !== 'simulator' && raw !== 'ari' && raw !== 'none') throw new Error(`PBX must be simulator, ari or none (got "${env.PBX}")`);
+  if (raw !== '' && raw !== 'simulator' && raw !== 'ari' && raw !== 'none') throw new SettingsError(`PBX must be simulator, ari or none (got "${env.PBX}")`);
   const pbx: PbxKind = raw === '' ? 'simulator' : raw;
   let ari: LiveEnvironment['ari'] = null;
   if (pbx === 'ari') {
-    if (!env.ARI_URL) throw new Error('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
+    if (!env.ARI_URL) throw new SettingsError('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
     const amiPort = env.AMI_PORT?.trim() ? Number(env.AMI_PORT) : undefined;
-    if (amiPort !== undefined && !(Number.isInteger(amiPort) && amiPort > 0 && amiPort < 65536)) throw new Error(`AMI_PORT must be a TCP port (got "${env.AMI_PORT}")`);
+    if (amiPort !== undefined && !(Number.isInteger(amiPort) && amiPort > 0 && amiPort < 65536)) throw new SettingsError(`AMI_PORT must be a TCP port (got "${env.AMI_PORT}")`);
     ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '', ...(amiPort ? { ami: { port: amiPort } } : {}) };
   }
   const rateSet = env.SIM_CALLS_PER_HOUR !== undefined && env.SIM_CALLS_PER_HOUR.trim() !== '';
   const rawPreset = (env.SIM_TRAFFIC ?? '').trim().toLowerCase();
-  if (rawPreset !== '' && !isTrafficPreset(rawPreset)) throw new Error(`SIM_TRAFFIC must be ${TRAFFIC_PRESET_NAMES.join(' or ')} (got "${env.SIM_TRAFFIC}")`);
+  if (rawPreset !== '' && !isTrafficPreset(rawPreset)) throw new SettingsError(`SIM_TRAFFIC must be ${TRAFFIC_PRESET_NAMES.join(' or ')} (got "${env.SIM_TRAFFIC}")`);
   // a rate of one's own keeps the fixed-rate floor it always gave, unless a preset is asked for too
   const trafficPreset: TrafficPreset = rawPreset !== '' ? (rawPreset as TrafficPreset) : rateSet ? 'quiet' : 'busy';
   const traffic: Partial<TrafficOptions> = { ...TRAFFIC_PRESETS[trafficPreset] };
   if (rateSet) delete traffic.memberLoad;
   return {
     pbx,
-    seed: Math.trunc(positive(env.SIM_SEED, 1)),
-    timeFactor: positive(env.SIM_TIME_FACTOR, 1) || 1,
-    callsPerHour: positive(env.SIM_CALLS_PER_HOUR, 30),
+    seed: numberSetting('SIM_SEED', env.SIM_SEED, 1, { min: 0, whole: true }),
+    timeFactor: numberSetting('SIM_TIME_FACTOR', env.SIM_TIME_FACTOR, 1, { min: 0, above: true }),
+    callsPerHour: numberSetting('SIM_CALLS_PER_HOUR', env.SIM_CALLS_PER_HOUR, 30, { min: 0 }),
     trafficPreset,
     traffic,
     ari,

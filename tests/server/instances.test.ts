@@ -110,6 +110,31 @@ describe('I-INST-01 I-INST-02 the settings of several instances are checked at s
     expect(() => readEnvironment({ CALLBOARD_DEMO: 'yes' })).toThrow('CALLBOARD_DEMO must be 1 or 0 (got "yes")');
   });
 
+  it('I-OPS-01 every number and name a start reads is checked: a typo is refused with the setting named, never run as the default', () => {
+    const refused = (env: NodeJS.ProcessEnv, live = false) => {
+      try {
+        if (live) readLiveEnvironment(env);
+        else readEnvironment(env);
+      } catch (error) {
+        expect(error, JSON.stringify(env)).toBeInstanceOf(SettingsError);
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(refused({ PORT: 'abc' })).toBe('PORT must be a whole number from 0 to 65535 (got "abc")');
+    expect(refused({ PORT: '70000' })).toBe('PORT must be a whole number from 0 to 65535 (got "70000")');
+    expect(readEnvironment({ PORT: ' 8081 ' }).port).toBe(8081);
+    expect(readEnvironment({}).port).toBe(8080);
+    expect(refused({ LOG_LEVEL: 'loud' })).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
+    expect(readEnvironment({ LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+    expect(refused({ SIM_SEED: 'abc' }, true)).toBe('SIM_SEED must be a whole number of 0 or more (got "abc")');
+    expect(refused({ SIM_TIME_FACTOR: '0' }, true)).toBe('SIM_TIME_FACTOR must be a number above 0 (got "0")');
+    expect(refused({ SIM_CALLS_PER_HOUR: '-5' }, true)).toBe('SIM_CALLS_PER_HOUR must be a number of 0 or more (got "-5")');
+    expect(refused({ PBX: 'foo' }, true)).toBe('PBX must be simulator, ari or none (got "foo")');
+    expect(refused({ PBX: 'ari' }, true)).toBe('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
+    expect(readLiveEnvironment({ SIM_SEED: '7', SIM_TIME_FACTOR: '2.5', SIM_CALLS_PER_HOUR: '' })).toMatchObject({ seed: 7, timeFactor: 2.5, callsPerHour: 30 });
+  });
+
   it('I-OPS-01 TRUST_PROXY believes the balancer in front (1), a number of proxies or their addresses, never every hop', () => {
     const trust = (value?: string) => readEnvironment(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
     expect(trust()).toBe(false);
@@ -132,6 +157,15 @@ describe('I-INST-01 I-INST-02 the settings of several instances are checked at s
     expect(output).toContain('REDIS_URL is set (several instances) but DATABASE_URL is not');
     expect(output).toContain('REDIS_URL is set (several instances) but JWT_SECRET is not');
     // refused before the embedded database (or the generated secret) was made
+    expect(existsSync(dataDir)).toBe(false);
+  }, 60_000);
+
+  it('I-OPS-01 main.ts started with a port that is no port says so, without a stack trace', async () => {
+    const dataDir = path.join(tempDir(), 'data');
+    const { code, output } = await runMain({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(output).toContain('Callboard cannot start with these settings:\nPORT must be a whole number from 0 to 65535 (got "eighty")');
+    expect(output).not.toMatch(/^\s+at /m);
     expect(existsSync(dataDir)).toBe(false);
   }, 60_000);
 });
