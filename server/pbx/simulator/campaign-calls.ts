@@ -7,9 +7,9 @@
  * see whom they talk to) and waits like an inbound caller (queue-calls).
  *
  * Records as Asterisk 22 writes them for such a channel (checked against it: tests/server/pbx/ari/
- * ari-asterisk-dial-out.test.ts, whose kit gives its trunk endpoint `c{corpId}-inbound`): no party B,
- * dst `s` in the trunk endpoint's context until it continues elsewhere (on Callboard's Asterisk
- * `callboard-inbound`, TRUNK_INBOUND_CONTEXT, every trunk endpoint's since migration 0026); `Stasis`
+ * ari-asterisk-dial-out.test.ts, whose kit configures its trunk endpoint as Callboard does): no party B,
+ * dst `s` in the trunk endpoint's context until it continues elsewhere (`callboard-inbound`,
+ * TRUNK_INBOUND_CONTEXT, every trunk endpoint's since migration 0026); `Stasis`
  * when answered, `AppDial2 (Outgoing Line)` when it was never answered (a row Asterisk writes with
  * cdr.conf `unanswered = yes`);
  * accountcode the corp; the userfield names the campaign and the number (domain campaignCdrUserfield).

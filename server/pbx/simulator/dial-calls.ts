@@ -5,7 +5,7 @@
  * the caller to its mailbox (voicemail.ts). One cdr row per call, two when the caller went on to a
  * mailbox (Asterisk closes the dial's record and opens one for what the channel does next).
  */
-import { endpointName } from '../../../domain';
+import { endpointName, TRUNK_INBOUND_CONTEXT } from '../../../domain';
 import type { DialStatus } from '../ari';
 import type { CdrDisposition } from '../records';
 import type { CallRecords, CdrFields } from './call-records';
@@ -13,6 +13,9 @@ import { outboundDial } from './routes';
 import type { CorpState, DialCall, ExtState, SimChannel } from './state';
 import type { Voicemail } from './voicemail';
 import { SEC, type SimWorld } from './world';
+
+/** what app_dial runs on the channels it creates */
+const OUTGOING_LINE = '(Outgoing Line)';
 
 export class DialCalls {
   constructor(
@@ -72,7 +75,8 @@ export class DialCalls {
       external,
       phase: origin === 'originate' ? 'originating' : 'dialing',
       dialstring,
-      lastdata: `PJSIP/${dialstring},30`,
+      // the generated dialplan rings an extension 30 s, a number out 60 s (server/asterisk/dialplan.ts)
+      lastdata: `PJSIP/${dialstring},${external ? 60 : 30}`,
       mailbox: null,
     };
     this.w.calls.add(call);
@@ -101,10 +105,13 @@ export class DialCalls {
       state: 'Down',
       caller: bExt ? { name: bExt.userName, number: bExt.number } : { name: '', number: call.target },
       connected: { ...call.from },
-      context: `c${corp.corpId}-internal`,
-      exten: call.target,
+      // a trunk leg is allocated in its endpoint's context at `s` (every trunk's: the shared dispatch context, 0026)
+      context: bExt ? `c${corp.corpId}-internal` : TRUNK_INBOUND_CONTEXT,
+      exten: bExt ? call.target : 's',
     });
     call.b = b;
+    // then app_dial gives it the caller's exten (the number as dialled, not its translation), priority 1
+    if (!bExt) w.dialplan(b, 'AppDial', OUTGOING_LINE, { context: TRUNK_INBOUND_CONTEXT, exten: call.target });
     w.dial(a, b, call.dialstring, '');
     if (bExt && bExt.channels.size > 1) {
       // the callee is already on a call: busy
@@ -127,7 +134,7 @@ export class DialCalls {
       w.dial(a, b, call.dialstring, 'RINGING');
     });
     if (outcome === 'answer') w.later(call, w.rng.uniform(3, 12) * SEC, () => this.answerDial(call));
-    else w.later(call, 30 * SEC, () => this.dialFailed(call, 'NOANSWER', 19, 'NO ANSWER'));
+    else w.later(call, (call.external ? 60 : 30) * SEC, () => this.dialFailed(call, 'NOANSWER', 19, 'NO ANSWER'));
   }
 
   /** the callee's mailbox takes a failed dial when the extension says so (busy action, or action on no answer) */
@@ -166,6 +173,8 @@ export class DialCalls {
     const a = call.a;
     const b = call.b!;
     w.setState(b, 'Up');
+    // answered, Asterisk 22's trunk leg shows an empty exten from then on
+    if (!b.ext) w.dialplan(b, 'AppDial', OUTGOING_LINE, { context: TRUNK_INBOUND_CONTEXT, exten: '' });
     w.dial(a, b, call.dialstring, 'ANSWER');
     w.setState(a, 'Up');
     w.connectedLine(a, { ...b.caller });

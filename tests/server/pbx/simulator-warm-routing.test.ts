@@ -104,9 +104,13 @@ describe('H-WARM-02 calls follow the configuration as Asterisk would', () => {
     const { sink, events } = await runFloor(corps, WED_10, 2 * 60 * MIN);
     const created = events.flatMap((e) => (e.type === 'ChannelCreated' ? [e.channel] : []));
     const trunkLegs = created.filter((c) => /^PJSIP\/(trunk_|\d+_trunk)/.test(c.name));
-    // a carrier's call arrives where every trunk endpoint delivers (C-TRK-04, migration 0026)
-    const inbound = trunkLegs.filter((c) => c.dialplan.context === TRUNK_INBOUND_CONTEXT);
+    // a carrier's call arrives (Ring) where every trunk endpoint delivers (C-TRK-04, migration 0026); a
+    // leg out is allocated there too, at `s` (its endpoint's context), not yet in Ring
+    const inbound = trunkLegs.filter((c) => c.dialplan.context === TRUNK_INBOUND_CONTEXT && c.state === 'Ring');
     expect(inbound.length).toBeGreaterThan(300);
+    const outLegs = trunkLegs.filter((c) => c.state !== 'Ring');
+    expect(outLegs.length).toBeGreaterThan(5);
+    for (const c of outLegs) expect({ state: c.state, context: c.dialplan.context, exten: c.dialplan.exten, priority: c.dialplan.priority }, c.name).toEqual({ state: 'Down', context: TRUNK_INBOUND_CONTEXT, exten: 's', priority: 1 });
     expect(trunkLegs.filter((c) => /^PJSIP\/\d+_trunk/.test(c.name))).toEqual([]);
     const trunks = { [ACME]: ['551130001000', '551130001001', '551130001002'], [GLOBEX]: ['551140002000'] } as Record<number, string[]>;
     // the demo's four trunks are of one carrier (one server address): as on Asterisk 22, whichever DID

@@ -1,6 +1,7 @@
 /**
  * C-DIA campaign calls through a REAL Asterisk (../shared/asterisk) with sipp as the carrier behind
- * the trunk endpoint `trunk_{number}`: answered (the message played from a stored WAV, then hung up),
+ * the trunk endpoint `trunk_{number}` (in the trunks' shared dispatch context, as Callboard configures
+ * it since migration 0026): answered (the message played from a stored WAV, then hung up),
  * busy (486), no answer (rings past the timeout), failed (503), and an answered call continued into
  * the queue's dialplan with the number dialled as its caller id. Checks the cdr rows Asterisk writes
  * (cdr_csv here; cdr_pgsql writes the same fields) against what the simulator writes. Skipped with
@@ -9,8 +10,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAriAdapter, toneWav, type AriAdapter, type AriEvent, type DialOutRequest } from '../../../../server/pbx';
-import { asteriskSkipReason, KIT_SIPP, OUR_SIPP, startAsterisk, type RealAsterisk } from './real-asterisk';
+import { TRUNK_INBOUND_CONTEXT } from '../../../../domain';
+import { toneWav, type AriAdapter, type AriEvent, type DialOutRequest } from '../../../../server/pbx';
+import { asteriskSkipReason, connectAdapter, KIT_SIPP, OUR_SIPP, startAsterisk, type RealAsterisk } from './real-asterisk';
 import { waitFor } from './wait';
 
 const TRUNK = '551130001000';
@@ -28,10 +30,7 @@ describe.skipIf(asteriskSkipReason !== null)('C-DIA campaign calls through a rea
     pbx = await startAsterisk(TRUNK, CORP);
     sound = path.join(pbx.dir, 'sounds', 'message.wav');
     writeFileSync(sound, toneWav(2));
-    adapter = createAriAdapter({ url: pbx.ariUrl, user: pbx.user, password: pbx.password, app: 'callboard' });
-    adapter.events$.subscribe((e) => events.push(e));
-    await adapter.start();
-    await waitFor('the ARI event stream', () => adapter.stats().connected, 10_000);
+    adapter = await connectAdapter(pbx, events);
   }, 40_000);
 
   afterAll(async () => {
@@ -57,9 +56,10 @@ describe.skipIf(asteriskSkipReason !== null)('C-DIA campaign calls through a rea
     expect({ accountcode, src, channel: channel.replace(/-[0-9a-f]+$/, '') }).toEqual({ accountcode: String(CORP), src: TRUNK, channel: `PJSIP/trunk_${TRUNK}` });
     expect(row).toContain('ANSWERED');
     expect(row).toContain('dialer:7:5511988880001');
-    // what the simulator writes for the same call (simulator/campaign-calls.ts)
+    // what the simulator writes for the same call (simulator/campaign-calls.ts): `s` in the trunk
+    // endpoint's context, the trunks' shared dispatch context since migration 0026 (TRUNK_INBOUND_CONTEXT)
     // (the adapter's app is `callboard-{instance}`, the simulator's `callboard`: the campaign args are the same)
-    expect({ dst, dcontext, lastapp, lastdata }).toEqual({ dst: 's', dcontext: `c${CORP}-inbound`, lastapp: 'Stasis', lastdata: `${adapter.app},dialout,7` });
+    expect({ dst, dcontext, lastapp, lastdata }).toEqual({ dst: 's', dcontext: TRUNK_INBOUND_CONTEXT, lastapp: 'Stasis', lastdata: `${adapter.app},dialout,7` });
     expect(adapter.stats().dialOuts).toBe(0);
   }, 30_000);
 
@@ -91,7 +91,7 @@ describe.skipIf(asteriskSkipReason !== null)('C-DIA campaign calls through a rea
     expect(result.outcome).toBe('FAILED');
     await waitFor('the cdr row', () => cdrOf(result.channelId!) !== undefined, 5000);
     const [accountcode, src, dst, dcontext, , , dstchannel, lastapp, lastdata] = cdrOf(result.channelId!)!;
-    expect({ accountcode, src, dst, dcontext, dstchannel, lastapp, lastdata }).toEqual({ accountcode: '2', src: TRUNK, dst: 's', dcontext: `c${CORP}-inbound`, dstchannel: '', lastapp: 'AppDial2', lastdata: '(Outgoing Line)' });
+    expect({ accountcode, src, dst, dcontext, dstchannel, lastapp, lastdata }).toEqual({ accountcode: '2', src: TRUNK, dst: 's', dcontext: TRUNK_INBOUND_CONTEXT, dstchannel: '', lastapp: 'AppDial2', lastdata: '(Outgoing Line)' });
     expect(cdrOf(result.channelId!)).toContain('FAILED');
   }, 30_000);
 

@@ -15,7 +15,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { trunkEndpointName } from '../../../../domain';
+import { sipRouteDialPattern, translationExpression, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../../../domain';
+import { createAriAdapter, type AriAdapter, type AriEvent } from '../../../../server/pbx';
+import { waitFor } from './wait';
 
 const ASTERISK = '/usr/sbin/asterisk';
 const MODULES = '/usr/lib/asterisk/modules';
@@ -140,6 +142,11 @@ export interface PbxOptions {
    * (source address 127.0.0.2) into the queues. Without it: the trunk and queue 1 of the dial-out suite.
    */
   phones?: boolean;
+  /**
+   * with `phones`: SIP routes (C-SIP, domain/outbound.ts) out through the trunk, as dialplan.ts writes
+   * them into c{corp}-internal; `0` + a number no route takes leaves by the trunk as dialled
+   */
+  routes?: { pattern: string; translation: string }[];
 }
 
 export const phonePassword = (number: string) => `secret-${number}`;
@@ -226,8 +233,20 @@ exten => _6X,1,Goto(c${corpId}-queues,${'${EXTEN:1}'},1)
 exten => 778,1,Answer()
  same => n,Wait(20)
  same => n,Hangup()
+${(options.routes ?? [])
+  .map((r) => `exten => ${sipRouteDialPattern(r.pattern)},1,NoOp(SIP route ${r.pattern})\n same => n,Dial(PJSIP/${translationExpression(r.pattern, r.translation)}@${trunk},60)\n same => n,Hangup()\n`)
+  .join('')}exten => _0X.,1,NoOp(out by the preferred trunk)
+ same => n,Dial(PJSIP/${'${EXTEN}'}@${trunk},60)
+ same => n,Hangup()
 `
     : '';
+  // where every trunk endpoint delivers since migration 0026, as server/asterisk/dialplan.ts
+  // (trunkDispatchContext) generates it: the DID's owner as the accountcode, then its c{corp}-inbound
+  const dispatch = `[${TRUNK_INBOUND_CONTEXT}]
+exten => ${options.trunkNumber},1,Set(CHANNEL(accountcode)=${corpId})
+ same => n,Goto(c${corpId}-inbound,${'${EXTEN}'},1)
+exten => _[0-9+*#a-zA-Z].,1,Goto(c${'${CHANNEL(accountcode)}'}-inbound,${'${EXTEN}'},1)
+`;
   const inbound = options.phones ? `exten => _X.,1,Goto(c${corpId}-queues,${'${EXTEN:-1}'},1)\n` : '';
   return {
     'asterisk.conf': `[directories]
@@ -263,7 +282,7 @@ bind = 127.0.0.1:${ports.sipPort}
 [${trunk}]
 type = endpoint
 transport = transport-udp
-context = c${corpId}-inbound
+context = ${TRUNK_INBOUND_CONTEXT}
 disallow = all
 allow = ulaw
 direct_media = no
@@ -275,7 +294,7 @@ contact = sip:127.0.0.1:${ports.carrierPort}
 ${carrier}${pjsipPhones}`,
     'extensions.conf': `[general]
 static = yes
-${internal}[c${corpId}-inbound]
+${internal}${dispatch}[c${corpId}-inbound]
 ${inbound}[c${corpId}-queues]
 exten => _X,1,Answer()
  same => n,Queue(${corpId}_${'${EXTEN}'},t,,,120)
@@ -395,4 +414,13 @@ function csvLine(line: string): string[] {
     }
   }
   return out;
+}
+
+/** Callboard's ARI adapter on the kit's Asterisk as app `callboard`, every event pushed to `events`, once connected */
+export async function connectAdapter(pbx: RealAsterisk, events: AriEvent[]): Promise<AriAdapter> {
+  const adapter = createAriAdapter({ url: pbx.ariUrl, user: pbx.user, password: pbx.password, app: 'callboard' });
+  adapter.events$.subscribe((e) => events.push(e));
+  await adapter.start();
+  await waitFor('the ARI event stream', () => adapter.stats().connected, 10_000);
+  return adapter;
 }
