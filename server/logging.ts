@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import SonicBoom from 'sonic-boom';
 
 /**
  * What the server's log may never hold: passwords (a SIP secret, a user's), their hashes, tokens and
@@ -92,4 +93,58 @@ export class RequestLogAtDebug extends LogController {
   override routeNotFound(request: FastifyRequest): void {
     request.log.debug({ req: request }, 'route not found');
   }
+}
+
+/** Log lines kept while stdout does not drain; past it new lines are dropped (sonic-boom `maxLength`). */
+const LOG_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+export interface StdoutLog {
+  /** pino's destination */
+  stream: { write(line: string): void };
+  /** writes what waits, for `withinMs` at most (a stop's last lines): never holds the event loop */
+  flush(withinMs: number): Promise<void>;
+}
+
+/**
+ * The server's log on stdout, written without ever holding the event loop. pino's own destination
+ * writes synchronously or, asynchronous, flushes synchronously at exit; when stdout's reader stops
+ * draining (a paused pager, a stalled log driver) or goes away (`npm start | head`), sonic-boom's
+ * synchronous writes wait and retry on the main thread for as long as it takes (its flushSync retries
+ * even EPIPE forever): the server froze, health unanswered and SIGTERM ignored. This is a sonic-boom
+ * of our own, asynchronous, with no flush at exit: a stall keeps up to LOG_BACKLOG_BYTES and drops the
+ * rest, a reader gone (EPIPE) ends the log and not the server, and a stop flushes with a time limit.
+ */
+export function stdoutLog(fd = 1): StdoutLog {
+  const boom = new SonicBoom({ fd, sync: false, minLength: 0, maxLength: LOG_BACKLOG_BYTES });
+  let gone = false;
+  // lines written and not yet on stdout: sonic-boom says 'drain' when it has written all it holds
+  // (its own flush() answers at once with minLength 0)
+  let pending = false;
+  boom.on('drain', () => {
+    pending = false;
+  });
+  boom.on('error', (error: NodeJS.ErrnoException) => {
+    // only a reader gone ends the log; another write error leaves the line for the next write's retry
+    if (error.code === 'EPIPE') gone = true;
+  });
+  return {
+    stream: {
+      write(line: string) {
+        if (gone) return;
+        pending = true;
+        boom.write(line);
+      },
+    },
+    flush: (withinMs) =>
+      new Promise<void>((resolve) => {
+        if (gone || !pending) return resolve();
+        const done = () => {
+          clearTimeout(timer);
+          boom.off('drain', done);
+          resolve();
+        };
+        const timer = setTimeout(done, withinMs);
+        boom.on('drain', done);
+      }),
+  };
 }

@@ -9,6 +9,7 @@ import { openDatabase } from './db/database';
 import { DEMO_PASSWORD } from './db/seed';
 import { prepareDatabase } from './db/startup';
 import { checkSharedDataFolder } from './files/shared-folder';
+import { stdoutLog } from './logging';
 import { CLIENT_DIR } from './paths';
 
 async function main(): Promise<void> {
@@ -64,10 +65,18 @@ async function main(): Promise<void> {
     }
   }
 
+  // the log never holds the event loop, whatever reads stdout (logging.ts stdoutLog); console's lines
+  // (the banner) to a reader that went away must not end the server either: only EPIPE is let go
+  const logOutput = stdoutLog();
+  for (const out of [process.stdout, process.stderr]) {
+    out.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
   const app = await buildApp({
     db: database,
     config: { dataDir: env.dataDir, jwtSecret, hash: PRODUCTION_HASH, clientDir: CLIENT_DIR, trustProxy: env.trustProxy, metricsToken: env.metricsToken },
-    logger: { level: env.logLevel },
+    logger: { level: env.logLevel, stream: logOutput.stream },
     live: liveEnv,
   });
   const log = app.log;
@@ -92,9 +101,11 @@ async function main(): Promise<void> {
       await app.close();
       await database.close();
       log.info('stopped cleanly');
+      await logOutput.flush(1000);
       process.exit(0);
     } catch (error) {
       log.error({ err: error }, 'shutdown failed');
+      await logOutput.flush(1000);
       process.exit(1);
     }
   };
