@@ -70,8 +70,9 @@ test('B-PNL-08 B-PNL-09 B-PNL-10 a queue member is added and removed through the
   const body = (await posted).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ membername: number, penalty: 1, paused: 0 });
   expect(String(body.queue_name)).toMatch(/^\d+_\d+$/);
-  await expect.poll(async () => Number(await count.textContent()), { timeout: 15_000 }).toBe(before + 1);
+  // the snackbar first: it lasts seconds, and on a loaded machine the count's update (a push) outlasted it
   await expect(page.getByText('Member added.')).toBeVisible();
+  await expect.poll(async () => Number(await count.textContent()), { timeout: 15_000 }).toBe(before + 1);
 
   const deleted = page.waitForRequest((r) => /\/api\/v1\/astqueue\/\d+$/.test(r.url()) && r.method() === 'DELETE');
   await queue.locator(`[data-testid$="-${number}"][data-testid^="member-remove-"]`).click();
