@@ -62,6 +62,13 @@ export function trunkEndpointName(trunkNumber: string): string {
  */
 export const TRUNK_INBOUND_CONTEXT = 'callboard-inbound';
 
+/**
+ * How long the generated dialplan's Dial() rings (server/asterisk/dialplan.ts), and so the simulator
+ * (dial-calls.ts): an extension 30 s, a number out through a trunk 60 s (a carrier's call takes longer
+ * to reach a phone; Asterisk 22's cdr lastdata `…,60` for a call out).
+ */
+export const DIAL_RING_SEC = { extension: 30, out: 60 } as const;
+
 /** What a campaign call dials: `PJSIP/{number}@trunk_{trunkNumber}` (the number through the trunk's endpoint). */
 export function trunkDialString(number: string, trunkNumber: string): string {
   return `PJSIP/${number}@${trunkEndpointName(trunkNumber)}`;

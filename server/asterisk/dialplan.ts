@@ -51,7 +51,7 @@
  */
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { daysOf, IVR_OPTION_FIELDS, SPY_LEG, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../domain';
+import { daysOf, DIAL_RING_SEC, IVR_OPTION_FIELDS, SPY_LEG, RESTRICTION_TYPES, minutesOf, parseDestination, restrictionDialPattern, RESTRICTION_PERMIT, sipRouteDialPattern, translationExpression, TRUNK_INBOUND_CONTEXT, trunkEndpointName } from '../../domain';
 import type { Db } from '../db/database';
 import { corpZone } from '../corp-zone';
 import { DIALPLAN_INCLUDE_FILE, MOH_INCLUDE_FILE } from './config';
@@ -328,7 +328,7 @@ function fallbackSteps(c: DialplanCorp, e: DialplanExtension, action: string, re
   if (action === 'followMe') return followSteps(c, e);
   if (action === 'exTouch') {
     const target = e.outer ? dialTarget(c, e.outer) : null;
-    return target ? [` same => n,Dial(${target},60)`] : [];
+    return target ? [` same => n,Dial(${target},${DIAL_RING_SEC.out})`] : [];
   }
   return [];
 }
@@ -341,7 +341,7 @@ function fallbackSteps(c: DialplanCorp, e: DialplanExtension, action: string, re
  */
 export function extensionSteps(c: DialplanCorp, e: DialplanExtension, forward = forwarding(c)): string[] {
   const outer = e.action === 'simTouch' && e.outer ? dialTarget(c, e.outer) : null;
-  const dial = `Dial(PJSIP/${c.id}_${e.number}${outer ? `&${outer}` : ''},30)`;
+  const dial = `Dial(PJSIP/${c.id}_${e.number}${outer ? `&${outer}` : ''},${DIAL_RING_SEC.extension})`;
   const unanswered = fallbackSteps(c, e, e.action, 'u');
   const busy = fallbackSteps(c, e, e.onbusy, 'b');
   // C-ETC: outside its schedule the extension does not ring; the call goes as an unanswered one
@@ -515,17 +515,17 @@ function internalContext(c: DialplanCorp, speed: string[], options: DialplanOpti
     lines.push(
       `exten => ${pattern},1,NoOp(SIP route ${r.id} ${argText(r.comment)}: ${argText(r.pattern)} to ${argText(r.translation)} by ${trunkEndpointName(r.trunkNumber)})`,
       ...restrictionCheck(c),
-      ` same => n,Dial(PJSIP/${translationExpression(r.pattern, r.translation)}@${trunkEndpointName(r.trunkNumber)},60)`,
+      ` same => n,Dial(PJSIP/${translationExpression(r.pattern, r.translation)}@${trunkEndpointName(r.trunkNumber)},${DIAL_RING_SEC.out})`,
       ' same => n,Hangup()',
     );
   }
   const out = outboundTrunk(c);
   if (out && !taken.has('_0X.')) {
     // 0 + a number no route takes: as the simulator dials, the number as dialled through the preferred trunk
-    lines.push(`exten => _0X.,1,NoOp(out by the preferred trunk)`, ...restrictionCheck(c), ` same => n,Dial(PJSIP/\${EXTEN}@${trunkEndpointName(out.number)},60)`, ' same => n,Hangup()');
+    lines.push(`exten => _0X.,1,NoOp(out by the preferred trunk)`, ...restrictionCheck(c), ` same => n,Dial(PJSIP/\${EXTEN}@${trunkEndpointName(out.number)},${DIAL_RING_SEC.out})`, ' same => n,Hangup()');
   }
   // extensions created after this file was written: their endpoint is realtime, so they ring too
-  lines.push(`exten => _X.,1,Dial(PJSIP/${c.id}_\${EXTEN},30)`, ' same => n,Hangup()');
+  lines.push(`exten => _X.,1,Dial(PJSIP/${c.id}_\${EXTEN},${DIAL_RING_SEC.extension})`, ' same => n,Hangup()');
   return lines;
 }
 

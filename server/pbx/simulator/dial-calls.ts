@@ -5,7 +5,7 @@
  * the caller to its mailbox (voicemail.ts). One cdr row per call, two when the caller went on to a
  * mailbox (Asterisk closes the dial's record and opens one for what the channel does next).
  */
-import { endpointName, TRUNK_INBOUND_CONTEXT } from '../../../domain';
+import { DIAL_RING_SEC, endpointName, TRUNK_INBOUND_CONTEXT } from '../../../domain';
 import type { DialStatus } from '../ari';
 import type { CdrDisposition } from '../records';
 import type { CallRecords, CdrFields } from './call-records';
@@ -16,6 +16,9 @@ import { SEC, type SimWorld } from './world';
 
 /** what app_dial runs on the channels it creates */
 const OUTGOING_LINE = '(Outgoing Line)';
+
+/** how long the generated dialplan rings the callee: a number out, or an extension */
+const ringSec = (external: boolean): number => (external ? DIAL_RING_SEC.out : DIAL_RING_SEC.extension);
 
 export class DialCalls {
   constructor(
@@ -75,8 +78,7 @@ export class DialCalls {
       external,
       phase: origin === 'originate' ? 'originating' : 'dialing',
       dialstring,
-      // the generated dialplan rings an extension 30 s, a number out 60 s (server/asterisk/dialplan.ts)
-      lastdata: `PJSIP/${dialstring},${external ? 60 : 30}`,
+      lastdata: `PJSIP/${dialstring},${ringSec(external)}`,
       mailbox: null,
     };
     this.w.calls.add(call);
@@ -134,7 +136,7 @@ export class DialCalls {
       w.dial(a, b, call.dialstring, 'RINGING');
     });
     if (outcome === 'answer') w.later(call, w.rng.uniform(3, 12) * SEC, () => this.answerDial(call));
-    else w.later(call, (call.external ? 60 : 30) * SEC, () => this.dialFailed(call, 'NOANSWER', 19, 'NO ANSWER'));
+    else w.later(call, ringSec(call.external) * SEC, () => this.dialFailed(call, 'NOANSWER', 19, 'NO ANSWER'));
   }
 
   /** the callee's mailbox takes a failed dial when the extension says so (busy action, or action on no answer) */
