@@ -212,8 +212,7 @@ export function readLiveEnvironment(env: NodeJS.ProcessEnv = process.env): LiveE
   let ari: LiveEnvironment['ari'] = null;
   if (pbx === 'ari') {
     if (!env.ARI_URL) throw new SettingsError('PBX=ari needs ARI_URL (and ARI_USER, ARI_PASSWORD)');
-    const amiPort = env.AMI_PORT?.trim() ? Number(env.AMI_PORT) : undefined;
-    if (amiPort !== undefined && !(Number.isInteger(amiPort) && amiPort > 0 && amiPort < 65536)) throw new SettingsError(`AMI_PORT must be a TCP port (got "${env.AMI_PORT}")`);
+    const amiPort = env.AMI_PORT?.trim() ? numberSetting('AMI_PORT', env.AMI_PORT, 0, { min: 1, max: 65535, whole: true }) : undefined;
     ari = { url: env.ARI_URL, user: env.ARI_USER ?? '', password: env.ARI_PASSWORD ?? '', ...(amiPort ? { ami: { port: amiPort } } : {}) };
   }
   const rateSet = env.SIM_CALLS_PER_HOUR !== undefined && env.SIM_CALLS_PER_HOUR.trim() !== '';

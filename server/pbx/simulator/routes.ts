@@ -99,7 +99,8 @@ export function arrivalTrunk(corps: Iterable<SimCorp>, corp: SimCorp, trunkNumbe
   let first = own;
   for (const c of corps) {
     for (const t of c.trunks ?? []) {
-      if (t.enabled && t.carrier === carrier && trunkEndpointName(t.number) < trunkEndpointName(first.number)) first = { number: t.number, corpId: c.corpId };
+      // by endpoint name is by number: every trunk endpoint's name is `trunk_` and its number
+      if (t.enabled && t.carrier === carrier && t.number < first.number) first = { number: t.number, corpId: c.corpId };
     }
   }
   return first;
